@@ -1,0 +1,25 @@
+/// One post of the feed: the model every screen shares; the screen never sees a DTO.
+public struct Post: Identifiable, Hashable, Sendable {
+    /// The post's identifier.
+    public let id: PostID
+    /// Who posted it.
+    public let author: Author
+    /// The caption under the photo; may be empty.
+    public let caption: String
+    /// The photo's address and size.
+    public let image: ImageRef
+    /// How many people like the post, as the server last said.
+    public var likeCount: Int
+    /// Whether the current user likes it.
+    public var like: LikeState
+
+    /// Creates a post.
+    public init(id: PostID, author: Author, caption: String, image: ImageRef, likeCount: Int, like: LikeState) {
+        self.id = id
+        self.author = author
+        self.caption = caption
+        self.image = image
+        self.likeCount = likeCount
+        self.like = like
+    }
+}

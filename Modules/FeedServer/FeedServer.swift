@@ -1,0 +1,1 @@
+// The FeedServer module.

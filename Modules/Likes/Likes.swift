@@ -1,0 +1,1 @@
+// The Likes module.

@@ -1,0 +1,9 @@
+/// How one call to the like use case ended.
+public enum LikeOutcome: Hashable, Sendable {
+    /// The server holds what the user wants; carries the server's reply.
+    case saved(LikeResult)
+    /// A newer tap on this post took over and will report instead.
+    case superseded
+    /// The latest state was refused; `serverState` is what the server holds, `nil` if no reply said.
+    case failed(serverState: LikeResult?)
+}

@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+// The feed workspace: interface/implementation module pairs, platform modules, a reference
+// server, the `feed` host, and the tools that keep the module graph honest.
+import PackageDescription
+
+let package = Package(
+    name: "FeedWorkspace",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "feed", targets: ["Host"]),
+        .executable(name: "feed-bench", targets: ["FeedBench"]),
+        .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
+    ],
+    targets: [
+        // Interfaces: protocols, models, errors.
+        .target(name: "FeedInterface", path: "Modules/FeedInterface"),
+        .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/LikesInterface"),
+
+        // Implementations: depend on interfaces and platform modules only.
+        .target(
+            name: "Feed",
+            dependencies: ["FeedInterface", "LikesInterface", "Networking"],
+            path: "Modules/Feed"
+        ),
+        .target(
+            name: "Likes",
+            dependencies: ["FeedInterface", "LikesInterface", "Networking"],
+            path: "Modules/Likes"
+        ),
+
+        // Platform.
+        .target(name: "Networking", path: "Modules/Networking"),
+        .target(name: "HTTPServer", path: "Modules/HTTPServer"),
+        .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
+
+        // Test support: fakes for every interface protocol.
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/FeedTesting"),
+
+        // Devtool: the reference server. Platform only; never the client's DTOs.
+        .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/FeedServer"),
+
+        // Host: the composition root, the only target that links implementations.
+        .executableTarget(
+            name: "Host",
+            dependencies: [
+                "FeedInterface", "LikesInterface", "Feed", "Likes", "Networking",
+                "FeatureFlags", "FeedServer",
+            ],
+            path: "Host"
+        ),
+
+        // Tools.
+        .executableTarget(
+            name: "FeedBench",
+            dependencies: ["FeedInterface", "LikesInterface", "Feed", "Likes", "FeedTesting"],
+            path: "Tools/FeedBench"
+        ),
+        .target(name: "WorkspaceCheck", path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
+        .executableTarget(
+            name: "WorkspaceCheckCLI",
+            dependencies: ["WorkspaceCheck"],
+            path: "Tools/WorkspaceCheck/Sources/WorkspaceCheckCLI"
+        ),
+
+        // Tests: one target per module, plus end-to-end tests of the host.
+        .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "HTTPServer"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer"]),
+        .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "HTTPServer"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// Workspace rules and budgets.
