@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
 
         // Test support: fakes for every interface protocol.
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "Networking"], path: "Modules/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/FeedServer"),
