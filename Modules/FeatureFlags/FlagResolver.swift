@@ -87,9 +87,8 @@ public struct FlagResolver: Sendable {
             var (isOn, source) = layers.lazy.compactMap { source, values in values[key].map { ($0, source) } }
                 .first ?? (definition.defaultValue, .defaultValue)
             if definition.kind == .killSwitch, remoteValues[key] == false, source != .remote {
-                if isOn {
-                    diagnostics.append(
-                        "flag '\(key)' is switched off by the server's kill switch; the value from \(source.rawValue) is ignored")
+                if isOn, let asker = Self.phrase[source] {
+                    diagnostics.append("flag '\(key)' is switched off by the server's kill switch; \(asker) is ignored")
                 }
                 (isOn, source) = (false, .remote)
             }
@@ -97,6 +96,11 @@ public struct FlagResolver: Sendable {
         }
         return ResolvedFlags(entries: entries, diagnostics: diagnostics)
     }
+
+    /// How a diagnostic names the source that asked for a flag the kill switch turned off.
+    private static let phrase: [FlagSource: String] = [
+        .commandLine: "--enable on the command line", .environment: "its entry in \(environmentVariable)",
+    ]
 
     /// Keeps the entries naming declared flags (the last of repeated keys wins); an unknown key,
     /// or a flag that is not built yet being switched on, becomes a diagnostic.

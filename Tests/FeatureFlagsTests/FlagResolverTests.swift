@@ -46,7 +46,23 @@ struct FlagResolverTests {
             remote: FakeHTTPClient(behavior: .reply(#"{"flags":{"gamma":false}}"#)), configFile: config)
         #expect(!resolved.isOn("gamma"))
         #expect(resolved.source(of: "gamma") == .remote)
-        #expect(resolved.diagnostics == ["flag 'gamma' is switched off by the server's kill switch; the value from cli is ignored"])
+        #expect(resolved.diagnostics == ["flag 'gamma' is switched off by the server's kill switch; --enable on the command line is ignored"])
+    }
+
+    @Test("a kill switch names the source it overrode, and is silent over config and default")
+    func killSwitchDiagnostics() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = try directory.write(#"{"flags":{"gamma":true}}"#)
+        let switchedOff = FakeHTTPClient(behavior: .reply(#"{"flags":{"gamma":false}}"#))
+        let overEnvironment = await resolver.resolve(environment: ["FEED_FLAGS": "gamma"], remote: switchedOff)
+        #expect(overEnvironment.diagnostics == ["flag 'gamma' is switched off by the server's kill switch; its entry in FEED_FLAGS is ignored"])
+        let overConfig = await resolver.resolve(remote: switchedOff, configFile: config)
+        #expect(!overConfig.isOn("gamma") && overConfig.source(of: "gamma") == .remote)
+        #expect(overConfig.diagnostics.isEmpty, "the remote outranks the config file anyway")
+        let overDefault = await resolver.resolve(remote: switchedOff)
+        #expect(!overDefault.isOn("gamma") && overDefault.source(of: "gamma") == .remote)
+        #expect(overDefault.diagnostics.isEmpty)
     }
 
     @Test("a remote true for a kill switch follows the usual precedence")
