@@ -19,7 +19,7 @@ let package = Package(
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "Networking"],
+            dependencies: ["FeedInterface", "LikesInterface", "Networking", "TerminalUI"],
             path: "Modules/Feed"
         ),
         .target(
@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "Networking", path: "Modules/Networking"),
         .target(name: "HTTPServer", path: "Modules/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
+        .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
         // Test support: fakes for every interface protocol.
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "Networking"], path: "Modules/FeedTesting"),
@@ -44,7 +45,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "Feed", "Likes", "Networking",
-                "FeatureFlags", "FeedServer",
+                "FeatureFlags", "FeedServer", "TerminalUI",
             ],
             path: "Host"
         ),
@@ -64,12 +65,17 @@ let package = Package(
 
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(
+            name: "FeedTests",
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer", "TerminalUI"],
+            exclude: ["Screen/__Snapshots__"]
+        ),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "HTTPServer"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "HTTPServer"]),
     ]

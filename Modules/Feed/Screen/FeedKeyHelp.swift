@@ -1,0 +1,25 @@
+/// The keys of the feed screen, as the help overlay and the key bar show them.
+enum FeedKeyHelp {
+    /// The key bar's entries; `?` shows the rest.
+    static let bar = [("j/k", "move"), ("l", "like"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
+
+    /// Every key and what it does.
+    static let all: [(keys: String, action: String)] = [
+        ("j  Down", "next post"),
+        ("k  Up", "previous post"),
+        ("Space  PgDn", "page down"),
+        ("PgUp", "page up"),
+        ("g  Home", "first post"),
+        ("G  End", "last post"),
+        ("l", "like or unlike the selected post"),
+        ("r", "refresh"),
+        ("R", "retry a page that failed"),
+        ("?", "this help; any key closes it"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    /// The key bar's text with `separator` between entries.
+    static func barText(separator: String) -> String {
+        bar.map { "\($0.0) \($0.1)" }.joined(separator: " \(separator) ")
+    }
+}

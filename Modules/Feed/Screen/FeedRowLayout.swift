@@ -1,0 +1,99 @@
+import Foundation
+import TerminalUI
+
+/// Lays out one post row for a screen size: `@author`, the photo area, the heart and likes, the
+/// caption wrapped by display width, a blank line. A row's height depends on its author line,
+/// aspect ratio and caption only — never on its heart, its likes or the rows around it.
+struct FeedRowLayout {
+    /// Columns left of the content: the selection mark and a space.
+    static let gutter = 2
+    /// The most caption lines a row shows; a longer caption ends in an ellipsis.
+    static let maxCaptionLines = 3
+
+    let size: TerminalSize
+    let glyphs: FeedScreenGlyphs
+    let theme: FeedScreenTheme
+
+    init(size: TerminalSize, glyphs: FeedScreenGlyphs, theme: FeedScreenTheme = .standard) {
+        self.size = size
+        self.glyphs = glyphs
+        self.theme = theme
+    }
+
+    /// Columns for the row's content: the width less the gutter and a one-column right margin.
+    var contentColumns: Int { max(1, size.columns - Self.gutter - 1) }
+
+    func photo(for row: PostRow) -> PhotoBox {
+        PhotoBox(aspectRatio: row.aspectRatio, availableColumns: contentColumns, maxRows: PhotoBox.maxRows(screenRows: size.rows))
+    }
+
+    func captionLines(for row: PostRow) -> [String] {
+        guard !row.caption.isEmpty else { return [] }
+        var lines = TextLayout.wrap(row.caption, width: contentColumns)
+        if lines.count > Self.maxCaptionLines {
+            let last = Self.maxCaptionLines - 1
+            lines[last] = TextLayout.truncate(lines[last] + " " + lines[last + 1], width: contentColumns, ellipsis: glyphs.ellipsis)
+            lines.removeLast(lines.count - Self.maxCaptionLines)
+        }
+        return lines
+    }
+
+    /// The row's height in lines.
+    func height(of row: PostRow) -> Int {
+        1 + photo(for: row).rows + 1 + captionLines(for: row).count + 1
+    }
+
+    /// Draws the row with its first line at screen line `top` (which may be above the list area),
+    /// drawing only lines inside `visible`.
+    func draw(_ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, into buffer: inout ScreenBuffer) {
+        let photo = photo(for: row)
+        let caption = captionLines(for: row)
+        let height = 1 + photo.rows + 1 + caption.count + 1
+        let left = Self.gutter
+        let first = max(0, visible.lowerBound - top)
+        let last = min(height, visible.upperBound - top)
+        guard first < last else { return }
+        for line in first..<last {
+            let y = top + line
+            if selected, line < height - 1 {
+                buffer.write(glyphs.selection, row: y, column: 0, style: theme.selection, maxColumns: 1)
+            }
+            switch line {
+            case 0:
+                let author = TextLayout.truncate("@" + row.author, width: contentColumns, ellipsis: glyphs.ellipsis)
+                buffer.write(author, row: y, column: left, style: selected ? theme.selectedAuthor : theme.author)
+            case 1...photo.rows:
+                drawPhotoLine(line - 1, of: photo, row: row, y: y, into: &buffer)
+            case photo.rows + 1:
+                let heart = glyphs.heart(row.heart)
+                let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
+                let likes = TextLayout.truncate(row.likes, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
+                buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)
+            case height - 1:
+                break
+            default:
+                buffer.write(caption[line - photo.rows - 2], row: y, column: left, style: theme.caption)
+            }
+        }
+    }
+
+    /// One line of the photo area: a frame of exactly the photo's size, its file name in the middle.
+    private func drawPhotoLine(_ line: Int, of photo: PhotoBox, row: PostRow, y: Int, into buffer: inout ScreenBuffer) {
+        let left = Self.gutter
+        let inner = photo.columns - 2
+        let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
+        if line == 0 {
+            buffer.write("\(glyphs.boxTopLeft)\(horizontal)\(glyphs.boxTopRight)", row: y, column: left, style: theme.photoFrame)
+        } else if line == photo.rows - 1 {
+            buffer.write("\(glyphs.boxBottomLeft)\(horizontal)\(glyphs.boxBottomRight)", row: y, column: left, style: theme.photoFrame)
+        } else {
+            buffer.write(String(glyphs.boxVertical), row: y, column: left, style: theme.photoFrame)
+            buffer.write(String(glyphs.boxVertical), row: y, column: left + photo.columns - 1, style: theme.photoFrame)
+            if line == (photo.rows - 1) / 2 {
+                let label = TextLayout.truncate(row.imageURL.lastPathComponent, width: max(0, inner - 2), ellipsis: glyphs.ellipsis)
+                let offset = (inner - DisplayWidth.of(label)) / 2
+                buffer.write(label, row: y, column: left + 1 + offset, style: theme.photoLabel)
+            }
+        }
+    }
+}

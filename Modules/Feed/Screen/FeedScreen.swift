@@ -1,0 +1,119 @@
+import FeedInterface
+import TerminalUI
+
+/// The feed screen: draws the view model's state and reports the reader's actions to it.
+/// It decides nothing about the feed; it owns only what is on screen — the scroll position,
+/// the selection, the help overlay, the spinner's tick and how long a message stays.
+@MainActor
+public final class FeedScreen {
+    /// Where the reader is.
+    public private(set) var position = FeedScreenPosition.start
+    /// Whether the help overlay is open.
+    public private(set) var showsHelp = false
+
+    private let model: FeedViewModel
+    private let ascii: Bool
+    private let messageLifetime: Duration
+    private let now: () -> ContinuousClock.Instant
+    private var size = TerminalSize(columns: 80, rows: 24)
+    private var tickCount = 0
+    private var shownMessage: (text: String, since: ContinuousClock.Instant)?
+
+    /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock.
+    public init(
+        model: FeedViewModel,
+        ascii: Bool = false,
+        messageLifetime: Duration = .seconds(4),
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.model = model
+        self.ascii = ascii
+        self.messageLifetime = messageLifetime
+        self.now = now
+    }
+
+    /// The screen appeared: loads the first page.
+    @discardableResult
+    public func start() -> Task<Void, Never>? {
+        model.onAppear()
+    }
+
+    /// Applies `key`: moves, pages, likes the selected post, refreshes, retries, opens help or quits.
+    public func handle(_ key: Key) -> FeedScreenKeyResult {
+        if showsHelp {
+            if FeedScreenAction(key) == .quit { return .quit }
+            showsHelp = false
+            return .handled
+        }
+        guard let action = FeedScreenAction(key) else { return .ignored }
+        let state = model.viewState
+        switch action {
+        case .quit:
+            return .quit
+        case .help:
+            showsHelp = true
+        case .refresh:
+            model.refresh()
+        case .retry:
+            model.retry()
+        case .like:
+            guard state.initialLoad == .loaded else { return .ignored }
+            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
+            let (resolved, _, selected) = FeedScreenRenderer.resolve(position, in: geometry)
+            position = resolved
+            guard let selected else { return .ignored }
+            model.toggleLike(state.rows[selected].id)
+        case .next, .previous, .pageDown, .pageUp, .first, .last:
+            guard state.initialLoad == .loaded else { return .ignored }
+            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
+            position = FeedScreenNavigator.apply(action, to: position, in: geometry)
+        }
+        return .handled
+    }
+
+    /// Draws the current state at `size` and reports the rows on screen to the view model, so
+    /// pagination follows scrolling. If that starts a page load, the frame shows it.
+    public func frame(size: TerminalSize) -> ScreenBuffer {
+        self.size = size
+        var frame = render()
+        var started = false
+        for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }
+        if started { frame = render() }
+        noteMessage()
+        return frame.buffer
+    }
+
+    /// Advances the spinner and clears a message that has been shown for its lifetime.
+    public func tick() {
+        tickCount &+= 1
+        noteMessage()
+        if let shown = shownMessage, now() - shown.since >= messageLifetime {
+            model.dismissMessage()
+            shownMessage = nil
+        }
+    }
+
+    /// Whether ticks change the screen now: a spinner turns or a message waits to clear.
+    public var isAnimating: Bool {
+        let state = model.viewState
+        return state.initialLoad == .loading || state.pagination == .loading || state.isRefreshing || state.message != nil
+    }
+
+    private var options: FeedScreenOptions {
+        FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+    }
+
+    private func render() -> FeedScreenFrame {
+        let frame = FeedScreenRenderer.render(state: model.viewState, size: size, position: position, options: options)
+        position = frame.position
+        return frame
+    }
+
+    private func noteMessage() {
+        guard let message = model.viewState.message else {
+            shownMessage = nil
+            return
+        }
+        if shownMessage?.text != message { shownMessage = (message, now()) }
+    }
+}

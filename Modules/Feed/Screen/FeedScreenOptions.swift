@@ -1,0 +1,18 @@
+/// How the feed screen draws, besides the view state and the scroll position.
+public struct FeedScreenOptions: Hashable, Sendable {
+    /// `<3` and `</3` for hearts and ASCII for frames and spinners, instead of Unicode.
+    public var ascii: Bool
+    /// The spinner's clock tick; injected so a frame is a pure function of its inputs.
+    public var tick: Int
+    /// The help overlay with every key is open.
+    public var showsHelp: Bool
+
+    /// Creates options.
+    public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false) {
+        self.ascii = ascii
+        self.tick = tick
+        self.showsHelp = showsHelp
+    }
+
+    var glyphs: FeedScreenGlyphs { ascii ? .ascii : .unicode }
+}

@@ -1,0 +1,195 @@
+import FeedInterface
+import TerminalUI
+
+/// Draws the feed screen: a pure function of the view state, the size, the scroll position and
+/// the options. It lays out only the rows on screen, so a frame costs the same with 100 rows
+/// loaded or 10,000.
+///
+/// The screen: a title line, the list area (rows, then a footer line: "Loading more…", the retry
+/// row, or the end of the feed), a message line over the list's last line, and the key bar.
+public enum FeedScreenRenderer {
+    /// Renders one frame.
+    public static func render(
+        state: FeedViewState,
+        size: TerminalSize,
+        position: FeedScreenPosition = .start,
+        options: FeedScreenOptions = FeedScreenOptions()
+    ) -> FeedScreenFrame {
+        var context = Context(state: state, size: size, options: options)
+        var buffer = ScreenBuffer(size: size)
+        var resolved = position
+        var visible: [PostID] = []
+        if options.showsHelp {
+            context.drawHelp(into: &buffer)
+        } else {
+            switch state.initialLoad {
+            case .loading:
+                context.drawCentered(["\(context.glyphs.spinner(options.tick)) Loading the feed\(context.glyphs.ellipsis)"], style: context.theme.footer, into: &buffer)
+            case .failed(let message):
+                let lines = TextLayout.wrap(message, width: max(1, size.columns - 4)) + ["", "r to retry \(context.glyphs.separator) q to quit"]
+                context.drawCentered(lines, style: context.theme.failure, into: &buffer)
+            case .loaded:
+                (resolved, visible) = context.drawList(position, into: &buffer)
+            }
+        }
+        context.drawHeader(selected: resolved, into: &buffer)
+        context.drawMessage(into: &buffer)
+        context.drawKeyBar(into: &buffer)
+        return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
+    }
+
+    /// The list area's lines on a screen `size` tall: all but the title line and the key bar.
+    static func listLines(_ size: TerminalSize) -> Range<Int> {
+        let top = size.rows >= 3 ? 1 : 0
+        let bottom = size.rows >= 2 ? size.rows - 1 : size.rows
+        return top..<bottom
+    }
+
+    /// The geometry of the list area for `rows` on a screen of `size`.
+    static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions) -> FeedListGeometry {
+        FeedListGeometry(rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs), viewport: listLines(size).count)
+    }
+
+    /// `position` resolved against the rows: IDs that exist (else the first post), offsets in
+    /// range, and the selection on screen's first row when it names no post.
+    static func resolve(_ position: FeedScreenPosition, in geometry: FeedListGeometry) -> (FeedScreenPosition, FeedListGeometry.Location, selected: Int?) {
+        var resolved = position
+        let rows = geometry.rows
+        guard !rows.isEmpty else {
+            return (FeedScreenPosition(), FeedListGeometry.Location(index: 0, offset: 0), nil)
+        }
+        var top = FeedListGeometry.Location(index: 0, offset: 0)
+        if let index = geometry.index(of: position.top, hint: position.topIndexHint) {
+            top = geometry.clamped(FeedListGeometry.Location(index: index, offset: position.topOffset))
+        }
+        let selected = geometry.index(of: position.selected, hint: position.selectedIndexHint)
+            ?? geometry.firstRowStarting(from: top) ?? 0
+        resolved.top = rows[top.index].id
+        resolved.topOffset = top.offset
+        resolved.topIndexHint = top.index
+        resolved.selected = rows[selected].id
+        resolved.selectedIndexHint = selected
+        return (resolved, top, selected)
+    }
+
+    /// What every drawing step shares.
+    private struct Context {
+        let state: FeedViewState
+        let size: TerminalSize
+        let options: FeedScreenOptions
+        let glyphs: FeedScreenGlyphs
+        let theme = FeedScreenTheme.standard
+        let list: Range<Int>
+
+        init(state: FeedViewState, size: TerminalSize, options: FeedScreenOptions) {
+            self.state = state
+            self.size = size
+            self.options = options
+            glyphs = options.glyphs
+            list = FeedScreenRenderer.listLines(size)
+        }
+
+        mutating func drawList(_ position: FeedScreenPosition, into buffer: inout ScreenBuffer) -> (FeedScreenPosition, [PostID]) {
+            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
+            let (resolved, top, selected) = FeedScreenRenderer.resolve(position, in: geometry)
+            var visible: [PostID] = []
+            var y = list.lowerBound - top.offset
+            var index = top.index
+            while y < list.upperBound, index <= geometry.footerIndex {
+                if index < state.rows.count {
+                    let row = state.rows[index]
+                    let height = geometry.layout.height(of: row)
+                    geometry.layout.draw(row, selected: index == selected, top: y, visible: list, into: &buffer)
+                    visible.append(row.id)
+                    y += height
+                } else {
+                    drawFooter(at: y, into: &buffer)
+                    y += 1
+                }
+                index += 1
+            }
+            return (resolved, visible)
+        }
+
+        func drawFooter(at y: Int, into buffer: inout ScreenBuffer) {
+            guard list.contains(y) else { return }
+            let text: String
+            let style: Style
+            switch state.pagination {
+            case .idle:
+                return
+            case .loading:
+                text = "\(glyphs.spinner(options.tick)) Loading more\(glyphs.ellipsis)"
+                style = theme.footer
+            case .failed:
+                text = "Couldn't load more \(glyphs.dash) R to retry"
+                style = theme.retry
+            case .end:
+                text = state.rows.isEmpty
+                    ? "No posts yet \(glyphs.dash) r to refresh"
+                    : "\(glyphs.dash) You're all caught up \(glyphs.dash)"
+                style = theme.footer
+            }
+            let width = size.columns - FeedRowLayout.gutter - 1
+            buffer.write(TextLayout.truncate(text, width: width, ellipsis: glyphs.ellipsis), row: y, column: FeedRowLayout.gutter, style: style)
+        }
+
+        func drawCentered(_ lines: [String], style: Style, into buffer: inout ScreenBuffer) {
+            guard !list.isEmpty else { return }
+            let first = list.lowerBound + max(0, (list.count - lines.count) / 2)
+            for (offset, line) in lines.enumerated() where first + offset < list.upperBound {
+                let text = TextLayout.truncate(line, width: max(1, size.columns - 2), ellipsis: glyphs.ellipsis)
+                let column = max(0, (size.columns - DisplayWidth.of(text)) / 2)
+                buffer.write(text, row: first + offset, column: column, style: style)
+            }
+        }
+
+        func drawHelp(into buffer: inout ScreenBuffer) {
+            guard !list.isEmpty else { return }
+            let keyWidth = FeedKeyHelp.all.map { DisplayWidth.of($0.keys) }.max() ?? 0
+            var y = list.lowerBound
+            if list.count > FeedKeyHelp.all.count + 1 {
+                buffer.write("Keys", row: y, column: 2, style: theme.helpTitle)
+                y += 1
+            }
+            for entry in FeedKeyHelp.all where y < list.upperBound {
+                buffer.write(entry.keys, row: y, column: 2, style: theme.helpKey)
+                let action = TextLayout.truncate(entry.action, width: max(0, size.columns - keyWidth - 6), ellipsis: glyphs.ellipsis)
+                buffer.write(action, row: y, column: 4 + keyWidth, style: .plain)
+                y += 1
+            }
+        }
+
+        func drawHeader(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
+            guard size.rows >= 3 else { return }
+            let title = buffer.write("Feed", row: 0, column: 1, style: theme.title)
+            let status: String
+            if state.isRefreshing {
+                status = "\(glyphs.spinner(options.tick)) Refreshing\(glyphs.ellipsis)"
+            } else if state.initialLoad == .loaded, !state.rows.isEmpty, !options.showsHelp {
+                status = "\(position.selectedIndexHint + 1)/\(state.rows.count)"
+            } else {
+                status = ""
+            }
+            let room = size.columns - title - 3
+            guard room > 0, !status.isEmpty else { return }
+            let text = TextLayout.truncate(status, width: room, ellipsis: glyphs.ellipsis)
+            buffer.write(text, row: 0, column: size.columns - 1 - DisplayWidth.of(text), style: theme.status)
+        }
+
+        func drawMessage(into buffer: inout ScreenBuffer) {
+            guard let message = state.message, state.initialLoad == .loaded, !list.isEmpty else { return }
+            let y = list.upperBound - 1
+            buffer.fill(row: y, columns: 0..<size.columns, style: theme.message)
+            buffer.write(TextLayout.truncate(message, width: max(1, size.columns - 2), ellipsis: glyphs.ellipsis), row: y, column: 1, style: theme.message)
+        }
+
+        func drawKeyBar(into buffer: inout ScreenBuffer) {
+            guard size.rows >= 2 else { return }
+            let y = size.rows - 1
+            buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
+            let text = TextLayout.truncate(FeedKeyHelp.barText(separator: glyphs.separator), width: max(1, size.columns - 2), ellipsis: glyphs.ellipsis)
+            buffer.write(text, row: y, column: 1, style: theme.keyBar)
+        }
+    }
+}
