@@ -7,7 +7,8 @@ import FoundationNetworking
 /// `Retry-After`, bearer tokens with one shared refresh on 401, and cancellation.
 public final class URLSessionHTTPClient: HTTPClient {
     private let configuration: HTTPClientConfiguration
-    private let session: URLSession
+    /// The client's own session (internal so tests can see that a cancelled task ended).
+    let session: URLSession
     private let refresher: TokenRefresher?
     private let sleep: @Sendable (Duration) async throws -> Void
 
