@@ -71,12 +71,7 @@ struct TransportFailureTests {
         let client = makeClient(server.baseURL)
 
         let call = Task { () -> HTTPError? in
-            do {
-                _ = try await client.send(.get("/v1/slow"))
-                return nil
-            } catch {
-                return error
-            }
+            await Self.failure(of: client, .get("/v1/slow"))
         }
         #expect(await eventually { await log.count == 1 })
         call.cancel()
@@ -100,12 +95,7 @@ struct TransportFailureTests {
 
         let call = Task { () -> HTTPError? in
             withUnsafeCurrentTask { $0?.cancel() }
-            do {
-                _ = try await client.send(.get("/v1/feed"))
-                return nil
-            } catch {
-                return error
-            }
+            return await Self.failure(of: client, .get("/v1/feed"))
         }
 
         #expect(await call.value == .cancelled)
@@ -121,18 +111,23 @@ struct TransportFailureTests {
             retry: RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(60), jitter: .none)))
 
         let call = Task { () -> HTTPError? in
-            do {
-                _ = try await client.send(.get("/v1/feed"))
-                return nil
-            } catch {
-                return error
-            }
+            await Self.failure(of: client, .get("/v1/feed"))
         }
         #expect(await eventually { await log.count == 1 })
         call.cancel()
 
         #expect(await call.value == .cancelled)
         #expect(await log.count == 1)
+    }
+
+    /// The error `request` ends with, or `nil` when it succeeds.
+    private static func failure(of client: URLSessionHTTPClient, _ request: HTTPRequest) async -> HTTPError? {
+        do throws(HTTPError) {
+            _ = try await client.send(request)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private static func taskCount(_ session: URLSession) async -> Int {
