@@ -37,6 +37,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.finishTasksAndInvalidate()
     }
 
+    /// Sends `request`, retrying and renewing the token as configured; throws the last failure.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let url = try Self.url(base: configuration.baseURL, path: request.path, query: request.query)
         let timeout = request.timeout ?? configuration.timeout

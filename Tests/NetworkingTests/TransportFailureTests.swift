@@ -48,6 +48,19 @@ struct TransportFailureTests {
         await gate.open()
     }
 
+    /// FoundationNetworking truncates `URLRequest.timeoutInterval` to whole seconds, so 0.9 s would
+    /// fire almost at once; the client keeps its own deadline.
+    @Test func subSecondTimeoutDoesNotFireEarly() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(200, #"{"ok":true}"#)], log: log))
+        defer { server.stop() }
+        let client = makeClient(server.baseURL, timeout: .milliseconds(900), retry: .none)
+
+        let response = try await client.send(.get("/v1/feed"))
+
+        #expect(response.status == 200)
+    }
+
     @Test func freedPortIsUnreachableAfterRetries() async throws {
         let server = try LoopbackServer { _ in json(200, "{}") }
         let port = server.port
