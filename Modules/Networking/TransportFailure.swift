@@ -44,14 +44,18 @@ struct TransportFailure: Sendable {
             self.init(.timeout(seconds: seconds), retryable: true)
         case .cancelled:
             self.init(.cancelled, retryable: false)
-        case .badURL, .unsupportedURL:
+        case .badURL:
             self.init(.invalidURL("\(url.absoluteString): URLSession cannot load it"), retryable: false)
         case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired:
             self.init(.unreachable(host: host, reason: "the secure connection failed (URLError \(code.rawValue))"), retryable: false)
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
-            self.init(.unreachable(host: host, reason: "the reply was not valid HTTP"), retryable: false)
+        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
+            .unsupportedURL, .zeroByteResource:
+            // FoundationNetworking reports a reply that is not HTTP as `unsupportedURL` (libcurl
+            // refuses HTTP/0.9) and a connection closed without a reply as `badServerResponse`;
+            // the URL itself was checked before sending.
+            self.init(.unreachable(host: host, reason: "no valid HTTP reply; check that the address is the feed server"), retryable: false)
         default:
             self.init(.unreachable(host: host, reason: "the request failed (URLError \(code.rawValue))"), retryable: false)
         }
