@@ -51,6 +51,32 @@ struct HTTPServerTests {
         #expect(echoed["x-thing"] == "Hello")
     }
 
+    @Test("one URLSession reuses connections for many sequential and concurrent requests")
+    func sharedSession() async throws {
+        let server = HTTPServer(handler: echo)
+        let port = try server.start()
+        defer { server.stop() }
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        for index in 0..<20 {
+            let url = try #require(URL(string: "http://127.0.0.1:\(port)/seq/\(index)"))
+            let (data, response) = try await session.data(from: url)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(try decode(Array(data))["path"] == "/seq/\(index)")
+        }
+        let paths = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<12 {
+                group.addTask {
+                    let url = try #require(URL(string: "http://127.0.0.1:\(port)/par/\(index)"))
+                    let (data, _) = try await session.data(from: url)
+                    return try decode(Array(data))["path"] ?? ""
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(paths == Set((0..<12).map { "/par/\($0)" }))
+    }
+
     @Test("two requests are served on one keep-alive connection; header names are case-insensitive")
     func keepAlive() async throws {
         let server = HTTPServer(handler: echo)
