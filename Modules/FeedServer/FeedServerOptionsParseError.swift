@@ -12,6 +12,7 @@ extension FeedServerOptions {
         /// `--help` or `-h`: the caller should print `FeedServerOptions.usage`.
         case helpRequested
 
+        /// One line saying what went wrong and what to do.
         public var description: String {
             switch self {
             case .unknownOption(let option):

@@ -70,10 +70,11 @@ enum HTTPRequestParser {
         }
         guard let value = headers["content-length"] else { return 0 }
         let values = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        guard values.count == 1, let only = values.first, !only.isEmpty, only.count <= 18,
-              only.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let length = Int(only)
+        guard values.count == 1, let only = values.first, !only.isEmpty,
+              only.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         else { throw HTTPRequestRejection(status: 400, reason: "malformed Content-Length") }
-        return length
+        // Digits only: a number too large for Int is simply over any body limit.
+        return Int(only) ?? Int.max
     }
 
     /// Whether `byte` may appear in a method or header name (RFC 9110 `tchar`).

@@ -9,6 +9,7 @@ public enum HTTPServerError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `start()` was called on a server that is already running.
     case alreadyStarted(port: UInt16)
 
+    /// One line saying what went wrong and what to do.
     public var description: String {
         switch self {
         case .addressInUse(let host, let port):

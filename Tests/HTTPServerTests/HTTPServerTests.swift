@@ -166,6 +166,13 @@ struct HTTPServerTests {
         #expect(tooBig.0.text.contains("1024"))
         #expect(tooBig.1)
 
+        let huge = try await onThread {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("PUT /upload HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n")
+            return try connection.readResponse()
+        }
+        #expect(huge.status == 413)
+
         let atLimit = try await onThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("POST /upload HTTP/1.1\r\nContent-Length: 1024\r\n\r\n" + String(repeating: "b", count: 1024))
