@@ -223,6 +223,10 @@ final class LineBuffer: @unchecked Sendable {
                 lock.unlock()
             }
         }
+        return takeAll()
+    }
+
+    private func takeAll() -> [String] {
         lock.lock()
         defer { lock.unlock() }
         let rest = lines

@@ -153,13 +153,18 @@ import Testing
         let server = try TestServer()
         let feed = try server.headless()
         _ = try await feed.send("open")
-        let first = try await feed.send("settle")
+        _ = try await feed.send("settle")
         server.server.update { $0.latencyMS = 600 }
-        _ = try await feed.send("see 19")
+        let loading = try await feed.send("see 19")
+        #expect(loading["pagination"] as? String == "loading")
         _ = try await feed.send("refresh")
         let state = try await feed.send("settle")
-        #expect(Headless.ids(state) == Headless.ids(first))
+        // The refresh started a new session: only its first page is shown, never the older page 2.
+        #expect(Headless.ids(state).count == 20)
         #expect(state["pagination"] as? String == "idle")
+        let stats = server.server.stats()
+        #expect(stats.count("GET /v1/feed") == 3)
+        #expect(stats.feedCursors.last == .some(nil), "the refresh asked for a first page")
         #expect(try await feed.finish() == 0)
     }
 
