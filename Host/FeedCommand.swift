@@ -1,6 +1,7 @@
 import FeatureFlags
 import FeedServer
 import Foundation
+import TerminalUI
 
 /// `feed`: parses the command line and runs the mode asked for.
 @main
@@ -33,6 +34,11 @@ enum FeedCommand {
         case .screen(let options):
             let session = await startSession(options, registry: registry)
             let model = FeedComposition.makeFeedViewModel(session: session)
+            if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
+                let status = await ScreenMode.run(model: model, ascii: options.ascii)
+                session.stop()
+                exit(status)
+            }
             await PlainFrameMode.run(model: model, ascii: options.ascii, write: StandardStreams.out)
             session.stop()
         }

@@ -15,7 +15,40 @@ public enum FeedScreenRenderer {
         position: FeedScreenPosition = .start,
         options: FeedScreenOptions = FeedScreenOptions()
     ) -> FeedScreenFrame {
-        var context = Context(state: state, size: size, options: options)
+        render(state: state, size: size, position: position, options: options, interactive: true, layoutRows: size.rows)
+    }
+
+    /// The whole feed as plain text `columns` wide: the title, every row, the footer and the
+    /// message, with no selection, no key bar and no escape sequences — one frame for a pipe.
+    public static func plainText(state: FeedViewState, columns: Int, ascii: Bool = false) -> String {
+        let options = FeedScreenOptions(ascii: ascii)
+        // Rows are laid out as on a 24-line terminal, however tall the text grows.
+        let layoutRows = 24
+        let geometry = geometry(rows: state.rows, size: TerminalSize(columns: columns, rows: layoutRows), options: options)
+        var lines = 3
+        switch state.initialLoad {
+        case .loaded:
+            lines += state.rows.indices.reduce(1) { $0 + geometry.height($1) }
+        case .loading, .failed:
+            lines += 4
+        }
+        // The message needs a line of its own below the footer, and the key bar's line is dropped.
+        let size = TerminalSize(columns: columns, rows: lines + (state.message == nil ? 0 : 1))
+        let frame = render(state: state, size: size, position: .start, options: options, interactive: false, layoutRows: layoutRows)
+        var text = (0..<size.rows - 1).map(frame.buffer.text(row:))
+        while text.last?.isEmpty == true { text.removeLast() }
+        return text.joined(separator: "\n")
+    }
+
+    static func render(
+        state: FeedViewState,
+        size: TerminalSize,
+        position: FeedScreenPosition,
+        options: FeedScreenOptions,
+        interactive: Bool,
+        layoutRows: Int
+    ) -> FeedScreenFrame {
+        var context = Context(state: state, size: size, options: options, interactive: interactive, layoutRows: layoutRows)
         var buffer = ScreenBuffer(size: size)
         var resolved = position
         var visible: [PostID] = []
@@ -26,7 +59,8 @@ public enum FeedScreenRenderer {
             case .loading:
                 context.drawCentered(["\(context.glyphs.spinner(options.tick)) Loading the feed\(context.glyphs.ellipsis)"], style: context.theme.footer, into: &buffer)
             case .failed(let message):
-                let lines = TextLayout.wrap(message, width: max(1, size.columns - 4)) + ["", "r to retry \(context.glyphs.separator) q to quit"]
+                let hint = interactive ? "r to retry \(context.glyphs.separator) q to quit" : "Run again once the server is up, or pass --server URL."
+                let lines = TextLayout.wrap(message, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
                 (resolved, visible) = context.drawList(position, into: &buffer)
@@ -34,7 +68,7 @@ public enum FeedScreenRenderer {
         }
         context.drawHeader(selected: resolved, into: &buffer)
         context.drawMessage(into: &buffer)
-        context.drawKeyBar(into: &buffer)
+        if interactive { context.drawKeyBar(into: &buffer) }
         return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
     }
 
@@ -46,8 +80,8 @@ public enum FeedScreenRenderer {
     }
 
     /// The geometry of the list area for `rows` on a screen of `size`.
-    static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions) -> FeedListGeometry {
-        FeedListGeometry(rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs), viewport: listLines(size).count)
+    static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions, viewport: Int? = nil) -> FeedListGeometry {
+        FeedListGeometry(rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in
@@ -80,8 +114,12 @@ public enum FeedScreenRenderer {
         let glyphs: FeedScreenGlyphs
         let theme = FeedScreenTheme.standard
         let list: Range<Int>
+        let interactive: Bool
+        let layoutRows: Int
 
-        init(state: FeedViewState, size: TerminalSize, options: FeedScreenOptions) {
+        init(state: FeedViewState, size: TerminalSize, options: FeedScreenOptions, interactive: Bool, layoutRows: Int) {
+            self.interactive = interactive
+            self.layoutRows = layoutRows
             self.state = state
             self.size = size
             self.options = options
@@ -90,7 +128,8 @@ public enum FeedScreenRenderer {
         }
 
         mutating func drawList(_ position: FeedScreenPosition, into buffer: inout ScreenBuffer) -> (FeedScreenPosition, [PostID]) {
-            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
+            let layoutSize = TerminalSize(columns: size.columns, rows: layoutRows)
+            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: layoutSize, options: options, viewport: list.count)
             let (resolved, top, selected) = FeedScreenRenderer.resolve(position, in: geometry)
             var visible: [PostID] = []
             var y = list.lowerBound - top.offset
@@ -99,7 +138,7 @@ public enum FeedScreenRenderer {
                 if index < state.rows.count {
                     let row = state.rows[index]
                     let height = geometry.layout.height(of: row)
-                    geometry.layout.draw(row, selected: index == selected, top: y, visible: list, into: &buffer)
+                    geometry.layout.draw(row, selected: interactive && index == selected, top: y, visible: list, into: &buffer)
                     visible.append(row.id)
                     y += height
                 } else {
@@ -166,7 +205,7 @@ public enum FeedScreenRenderer {
             let status: String
             if state.isRefreshing {
                 status = "\(glyphs.spinner(options.tick)) Refreshing\(glyphs.ellipsis)"
-            } else if state.initialLoad == .loaded, !state.rows.isEmpty, !options.showsHelp {
+            } else if interactive, state.initialLoad == .loaded, !state.rows.isEmpty, !options.showsHelp {
                 status = "\(position.selectedIndexHint + 1)/\(state.rows.count)"
             } else {
                 status = ""

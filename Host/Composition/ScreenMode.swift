@@ -1,0 +1,75 @@
+import Feed
+import Foundation
+import Observation
+import TerminalUI
+
+/// `feed` on a terminal: the interactive feed screen. Raw mode, the alternate screen and the
+/// hidden cursor are put back on every way out — `q`, Ctrl-C, SIGINT, SIGTERM, SIGHUP, the end
+/// of input, and a failed write.
+@MainActor
+enum ScreenMode {
+    /// How often the spinner turns and an expired message is checked.
+    static let tickInterval = Duration.milliseconds(100)
+
+    /// Runs the screen until the reader quits; returns the exit status.
+    static func run(model: FeedViewModel, ascii: Bool) async -> Int32 {
+        let terminal = Terminal()
+        do {
+            try terminal.enterRawMode()
+        } catch {
+            StandardStreams.err("feed: \(error)")
+            return 1
+        }
+        defer { terminal.restore() }
+        let input = TerminalInput()
+        defer { input.stop() }
+        let screen = FeedScreen(model: model, ascii: ascii)
+        let colors = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
+        let writer = ScreenWriter(colors: colors) { try terminal.write($0) }
+        let ticker = Task { @MainActor in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tickInterval)
+                guard screen.isAnimating else { continue }
+                screen.tick()
+                input.post(.redraw)
+            }
+        }
+        defer { ticker.cancel() }
+
+        do {
+            screen.start()
+            try draw(screen, writer: writer, terminal: terminal, input: input)
+            for await event in input.events {
+                switch event {
+                case .key(let key):
+                    if screen.handle(key) == .quit { return 0 }
+                case .resize:
+                    writer.invalidate()
+                case .terminate(let signal):
+                    return 128 + signal
+                case .inputClosed:
+                    return 0
+                case .redraw:
+                    break
+                }
+                try draw(screen, writer: writer, terminal: terminal, input: input)
+            }
+            return 0
+        } catch {
+            terminal.restore()
+            StandardStreams.err("feed: \(error)")
+            return 1
+        }
+    }
+
+    /// Draws a frame and asks for another as soon as anything it read from the view model changes.
+    private static func draw(_ screen: FeedScreen, writer: ScreenWriter, terminal: Terminal, input: TerminalInput) throws {
+        let size = terminal.size() ?? TerminalSize(columns: 80, rows: 24)
+        let frame = withObservationTracking {
+            screen.frame(size: size)
+        } onChange: {
+            input.post(.redraw)
+        }
+        try writer.draw(frame)
+    }
+}
