@@ -18,8 +18,10 @@ enum FeedKeyHelp {
         ("q  Ctrl-C", "quit"),
     ]
 
-    /// The key bar's text with `separator` between entries.
-    static func barText(separator: String) -> String {
-        bar.map { "\($0.0) \($0.1)" }.joined(separator: " \(separator) ")
+    /// The key bar's text with `separator` between entries, tighter when `columns` are few.
+    static func barText(separator: String, columns: Int) -> String {
+        let entries = bar.map { "\($0.0) \($0.1)" }
+        let roomy = entries.joined(separator: " \(separator) ")
+        return roomy.count <= columns ? roomy : entries.joined(separator: separator)
     }
 }

@@ -90,9 +90,12 @@ struct FeedRowLayout {
             buffer.write(String(glyphs.boxVertical), row: y, column: left, style: theme.photoFrame)
             buffer.write(String(glyphs.boxVertical), row: y, column: left + photo.columns - 1, style: theme.photoFrame)
             if line == (photo.rows - 1) / 2 {
-                let label = TextLayout.truncate(row.imageURL.lastPathComponent, width: max(0, inner - 2), ellipsis: glyphs.ellipsis)
-                let offset = (inner - DisplayWidth.of(label)) / 2
-                buffer.write(label, row: y, column: left + 1 + offset, style: theme.photoLabel)
+                // The photo's file name, only when it fits whole with a space either side.
+                let label = TextLayout.sanitized(row.imageURL.lastPathComponent)
+                let width = DisplayWidth.of(label)
+                if width + 2 <= inner {
+                    buffer.write(label, row: y, column: left + 1 + (inner - width) / 2, style: theme.photoLabel)
+                }
             }
         }
     }

@@ -74,7 +74,13 @@ public final class FeedScreen {
     /// Draws the current state at `size` and reports the rows on screen to the view model, so
     /// pagination follows scrolling. If that starts a page load, the frame shows it.
     public func frame(size: TerminalSize) -> ScreenBuffer {
-        self.size = size
+        if size != self.size {
+            self.size = size
+            let state = model.viewState
+            if state.initialLoad == .loaded {
+                position = FeedScreenNavigator.revealSelection(position, in: FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options))
+            }
+        }
         var frame = render()
         var started = false
         for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }

@@ -52,6 +52,13 @@ enum FeedScreenNavigator {
         return makePosition(top: top, selected: selected, in: geometry)
     }
 
+    /// `position` scrolled as little as needed to show the selected post whole (after a resize).
+    static func revealSelection(_ position: FeedScreenPosition, in geometry: FeedListGeometry) -> FeedScreenPosition {
+        let (resolved, top, current) = FeedScreenRenderer.resolve(position, in: geometry)
+        guard let selected = current else { return resolved }
+        return makePosition(top: geometry.reveal(selected, from: top), selected: selected, in: geometry)
+    }
+
     /// A position naming the posts at `top` and `selected`; a top on the footer names the last post.
     static func makePosition(top: Location, selected: Int, in geometry: FeedListGeometry) -> FeedScreenPosition {
         let rows = geometry.rows

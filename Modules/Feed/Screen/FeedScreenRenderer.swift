@@ -5,8 +5,8 @@ import TerminalUI
 /// the options. It lays out only the rows on screen, so a frame costs the same with 100 rows
 /// loaded or 10,000.
 ///
-/// The screen: a title line, the list area (rows, then a footer line: "Loading more…", the retry
-/// row, or the end of the feed), a message line over the list's last line, and the key bar.
+/// The screen: a title line that also shows the latest message, the list area (rows, then a
+/// footer line: "Loading more…", the retry row, or the end of the feed), and the key bar.
 public enum FeedScreenRenderer {
     /// Renders one frame.
     public static func render(
@@ -32,8 +32,8 @@ public enum FeedScreenRenderer {
         case .loading, .failed:
             lines += 4
         }
-        // The message needs a line of its own below the footer, and the key bar's line is dropped.
-        let size = TerminalSize(columns: columns, rows: lines + (state.message == nil ? 0 : 1))
+        // The key bar's line is dropped.
+        let size = TerminalSize(columns: columns, rows: lines)
         let frame = render(state: state, size: size, position: .start, options: options, interactive: false, layoutRows: layoutRows)
         var text = (0..<size.rows - 1).map(frame.buffer.text(row:))
         while text.last?.isEmpty == true { text.removeLast() }
@@ -67,7 +67,6 @@ public enum FeedScreenRenderer {
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
-        context.drawMessage(into: &buffer)
         if interactive { context.drawKeyBar(into: &buffer) }
         return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
     }
@@ -199,6 +198,8 @@ public enum FeedScreenRenderer {
             }
         }
 
+        /// The title, then the message (a failed like or page, until it clears itself), then the
+        /// status on the right: the selected post's number, or "Refreshing…".
         func drawHeader(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
             guard size.rows >= 3 else { return }
             let title = buffer.write("Feed", row: 0, column: 1, style: theme.title)
@@ -210,25 +211,28 @@ public enum FeedScreenRenderer {
             } else {
                 status = ""
             }
-            let room = size.columns - title - 3
-            guard room > 0, !status.isEmpty else { return }
-            let text = TextLayout.truncate(status, width: room, ellipsis: glyphs.ellipsis)
-            buffer.write(text, row: 0, column: size.columns - 1 - DisplayWidth.of(text), style: theme.status)
-        }
-
-        func drawMessage(into buffer: inout ScreenBuffer) {
-            guard let message = state.message, state.initialLoad == .loaded, !list.isEmpty else { return }
-            let y = list.upperBound - 1
-            buffer.fill(row: y, columns: 0..<size.columns, style: theme.message)
-            buffer.write(TextLayout.truncate(message, width: max(1, size.columns - 2), ellipsis: glyphs.ellipsis), row: y, column: 1, style: theme.message)
+            var right = size.columns - 1
+            if !status.isEmpty, size.columns - title - 3 > 0 {
+                let text = TextLayout.truncate(status, width: size.columns - title - 3, ellipsis: glyphs.ellipsis)
+                right -= DisplayWidth.of(text)
+                buffer.write(text, row: 0, column: right, style: theme.status)
+            }
+            let start = 1 + title + 2
+            if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
+                let text = " " + TextLayout.truncate(message, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
+                buffer.write(text, row: 0, column: start, style: theme.message)
+            }
         }
 
         func drawKeyBar(into buffer: inout ScreenBuffer) {
             guard size.rows >= 2 else { return }
             let y = size.rows - 1
             buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
-            let text = TextLayout.truncate(FeedKeyHelp.barText(separator: glyphs.separator), width: max(1, size.columns - 2), ellipsis: glyphs.ellipsis)
-            buffer.write(text, row: y, column: 1, style: theme.keyBar)
+            let text = FeedKeyHelp.barText(separator: glyphs.separator, columns: size.columns - 2)
+            // A tight bar may use the margins too.
+            let column = DisplayWidth.of(text) <= size.columns - 2 ? 1 : 0
+            let fitted = TextLayout.truncate(text, width: size.columns - column, ellipsis: glyphs.ellipsis)
+            buffer.write(fitted, row: y, column: column, style: theme.keyBar)
         }
     }
 }

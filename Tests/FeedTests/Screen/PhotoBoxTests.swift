@@ -1,0 +1,46 @@
+import Foundation
+import TerminalUI
+import Testing
+@testable import Feed
+
+@Suite struct PhotoBoxTests {
+    @Test func heightComesFromTheAspectRatioClampedToMinimumAndMaximum() {
+        let square = PhotoBox(aspectRatio: 1, availableColumns: 77, maxRows: 8)
+        #expect(square.rows == 8 && square.columns == 16)
+        let panorama = PhotoBox(aspectRatio: 3, availableColumns: 77, maxRows: 8)
+        #expect(panorama.rows == 7 && panorama.columns == 40, "40 columns wide: 40 ÷ 3 ÷ 2 ≈ 7 lines")
+        let banner = PhotoBox(aspectRatio: 20, availableColumns: 77, maxRows: 8)
+        #expect(banner.rows == PhotoBox.minimumRows)
+        let tall = PhotoBox(aspectRatio: 0.2, availableColumns: 77, maxRows: 8)
+        #expect(tall.rows == PhotoBox.maximumRows && tall.columns == 4)
+    }
+
+    @Test func aBrokenRatioIsASquare() {
+        for ratio in [0, -1, Double.nan, Double.infinity] {
+            #expect(PhotoBox(aspectRatio: ratio, availableColumns: 77, maxRows: 8) == PhotoBox(aspectRatio: 1, availableColumns: 77, maxRows: 8))
+        }
+    }
+
+    @Test func neitherSideExceedsTheRoom() {
+        for ratio in stride(from: 0.1, through: 10, by: 0.1) {
+            for columns in [5, 20, 37, 77, 117] {
+                let box = PhotoBox(aspectRatio: ratio, availableColumns: columns, maxRows: 8)
+                #expect(box.columns <= max(4, columns) && box.columns >= 4)
+                #expect((PhotoBox.minimumRows...PhotoBox.maximumRows).contains(box.rows))
+            }
+        }
+    }
+
+    @Test func theCaptionWrapsByDisplayWidthInAtMostThreeLines() {
+        let rows = ScreenFixtures.rows()
+        let layout = FeedRowLayout(size: TerminalSize(columns: 40, rows: 12), glyphs: .unicode)
+        for row in rows {
+            let lines = layout.captionLines(for: row)
+            #expect(lines.count <= FeedRowLayout.maxCaptionLines)
+            #expect(lines.allSatisfy { DisplayWidth.of($0) <= layout.contentColumns })
+        }
+        let long = layout.captionLines(for: rows[2])
+        #expect(long.count == 3 && long[2].hasSuffix("…"))
+        #expect(layout.captionLines(for: rows[3]).isEmpty)
+    }
+}

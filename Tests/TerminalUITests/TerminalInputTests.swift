@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TerminalUI
+
+/// Keys read on the input thread from a pipe, as they would come from a terminal.
+@Suite struct TerminalInputTests {
+    private func nextEvents(_ iterator: inout AsyncStream<TerminalEvent>.Iterator, count: Int) async -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        while events.count < count, let event = await iterator.next() { events.append(event) }
+        return events
+    }
+
+    @Test func keysArriveInOrder() async throws {
+        // Splits across reads are the decoder's tests; timing them through a pipe would be flaky.
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        defer { input.stop() }
+        var iterator = input.events.makeAsyncIterator()
+        pipe.fileHandleForWriting.write(Data("j\u{1B}[B\u{1B}[6~é\u{3}".utf8))
+        #expect(await nextEvents(&iterator, count: 5) == [.key(.character("j")), .key(.down), .key(.pageDown), .key(.character("é")), .key(.interrupt)])
+    }
+
+    @Test func aLoneEscapeBecomesTheEscapeKey() async {
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        defer { input.stop() }
+        var iterator = input.events.makeAsyncIterator()
+        pipe.fileHandleForWriting.write(Data([0x1B]))
+        #expect(await nextEvents(&iterator, count: 1) == [.key(.escape)])
+    }
+
+    @Test func theEndOfInputIsReportedAndPostedEventsArrive() async throws {
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        defer { input.stop() }
+        var iterator = input.events.makeAsyncIterator()
+        input.post(.redraw)
+        #expect(await nextEvents(&iterator, count: 1) == [.redraw])
+        try pipe.fileHandleForWriting.close()
+        #expect(await nextEvents(&iterator, count: 1) == [.inputClosed])
+    }
+
+    @Test func stopEndsTheStream() async {
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        var iterator = input.events.makeAsyncIterator()
+        input.stop()
+        #expect(await iterator.next() == nil)
+    }
+}
