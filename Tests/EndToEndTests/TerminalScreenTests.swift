@@ -1,0 +1,216 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// `feed` in a real terminal: tmux at 80×24 against the reference server, driven by keys and read
+/// back with `capture-pane`.
+@Suite(.serialized) struct TerminalScreenTests {
+    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed (CI installs it)"))
+    func rowsAppearTheHeartFlipsAtOnceMoreRowsLoadAndTheTerminalIsRestored() async throws {
+        // Likes take 5 s to land, so a flipped heart on screen is the optimistic one.
+        let server = try TestServer { $0.likeLatencyMS = 5_000 }
+        let pane = try await TmuxPane(arguments: ["--server", server.url])
+        defer { pane.kill() }
+
+        let first = try await pane.waitForScreen("the first page") { Self.text($0).contains("1/20") && Self.text($0).contains("@") }
+        #expect(first.last?.contains("j/k move · l like · r refresh · ? help · q quit") == true)
+        #expect(first.contains { $0.hasPrefix("▌ @") }, "the first post is selected")
+
+        try await pane.send("j")
+        let moved = try await pane.waitForScreen("the second post selected") { Self.text($0).contains("2/20") }
+        let heart = try #require(Self.selectedHeart(moved), "the selected row shows its heart")
+
+        try await pane.send("l")
+        let flipped = try await pane.waitForScreen("the heart flipped") { Self.selectedHeart($0).map { $0 != heart } ?? false }
+        let id = try await pane.waitFor("the like request") { server.server.stats().likeRequests.keys.first }
+        let wanted = heart == "♡"
+        #expect(server.server.likeState(of: id)?.liked == !wanted, "the server has not answered yet: the heart flipped at once")
+        #expect(Self.selectedHeart(flipped) == (wanted ? "♥" : "♡"))
+
+        var presses = 0
+        while !Self.text(try await pane.screen()).contains("/40") {
+            presses += 1
+            try #require(presses <= 40, "paging down 40 times loads a second page")
+            let before = try await pane.screen()
+            try await pane.send("Space")
+            _ = try await pane.waitForScreen("the page to move") { $0 != before || Self.text($0).contains("/40") }
+        }
+        #expect(server.server.stats().feedCursors.count >= 2, "a second page was requested")
+
+        _ = try await pane.waitFor("the like to land") { server.server.likeState(of: id)?.liked == wanted ? true : nil }
+        try await pane.send("q")
+        let status = try await pane.waitForExit()
+        #expect(status == "0")
+        #expect(try pane.sttyBefore() == pane.sttyAfter(), "stty -g is the same before and after")
+    }
+
+    @Test(.enabled(if: tmux != nil, "tmux is not installed (CI installs it)"))
+    func aResizeRedrawsAndSIGTERMRestoresTheTerminal() async throws {
+        let server = try TestServer()
+        let pane = try await TmuxPane(arguments: ["--server", server.url, "--ascii"])
+        defer { pane.kill() }
+        _ = try await pane.waitForScreen("the first page") { Self.text($0).contains("1/20") }
+        try await pane.tmux(["resize-window", "-t", pane.target, "-x", "100", "-y", "30"])
+        let resized = try await pane.waitForScreen("the frame at 100×30") { $0.count == 30 && $0[29].contains("q quit") }
+        #expect(resized.contains { $0.contains("<3") || $0.contains("</3") }, "--ascii hearts")
+        #expect(!resized.joined().contains("♡"))
+        try await pane.signal(SIGTERM)
+        #expect(try await pane.waitForExit() == "143")
+        #expect(try pane.sttyBefore() == pane.sttyAfter())
+    }
+
+    @Test func withoutATerminalFeedPrintsOnePlainFrameAndExitsZero() async throws {
+        let feed = try FeedProcess([])
+        #expect(try await feed.waitForExit() == 0)
+        let lines = await feed.remainingOutput()
+        #expect(!lines.joined().contains("\u{1B}"), "no escape sequences")
+        #expect(lines.first?.contains("Feed") == true)
+        #expect(lines.filter { $0.hasPrefix("  @") }.count == 20, "every post of the first page")
+        #expect(!lines.contains { $0.contains("q quit") })
+    }
+
+    static func text(_ screen: [String]) -> String { screen.joined(separator: "\n") }
+
+    /// The heart on the selected row (lines marked `▌`), if one shows.
+    static func selectedHeart(_ screen: [String]) -> String? {
+        for line in screen where line.hasPrefix("▌ ♥") || line.hasPrefix("▌ ♡") {
+            return String(line.dropFirst(2).prefix(1))
+        }
+        return nil
+    }
+}
+
+/// A tmux server of its own (a unique socket) running `feed` in one 80×24 pane through a script
+/// that records `stty -g` before and after, and the exit status.
+final class TmuxPane: @unchecked Sendable {
+    let socket = "feed-e2e-\(UUID().uuidString.prefix(8))"
+    let target = "feed"
+    let directory: URL
+
+    init(arguments: [String]) async throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let quoted = ([FeedProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let script = """
+            cd '\(directory.path)'
+            stty -g > before
+            echo $$ > pid
+            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' exec \(quoted)
+            """
+        try script.write(to: directory.appendingPathComponent("feed.sh"), atomically: true, encoding: .utf8)
+        // The pane runs the script in a shell that outlives feed, then writes what happened after.
+        let wrapper = """
+            sh '\(directory.path)/feed.sh'; echo $? > '\(directory.path)/status.tmp'
+            stty -g > '\(directory.path)/after'; mv '\(directory.path)/status.tmp' '\(directory.path)/status'
+            """
+        try wrapper.write(to: directory.appendingPathComponent("pane.sh"), atomically: true, encoding: .utf8)
+        // The client that starts the server is not awaited: the server inherits the descriptor
+        // Foundation watches for the client's exit, so that exit is only seen once the server stops.
+        let start = Process()
+        start.executableURL = URL(fileURLWithPath: TerminalScreenTests.tmux ?? "/usr/bin/tmux")
+        start.arguments = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "80", "-y", "24", "sh '\(directory.path)/pane.sh'"]
+        start.standardInput = FileHandle.nullDevice
+        start.standardOutput = FileHandle.nullDevice
+        start.standardError = FileHandle.nullDevice
+        try start.run()
+        _ = try await waitFor("the tmux session") { (try? await tmux(["has-session", "-t", target])).map { _ in true } }
+    }
+
+    /// Stops feed if it still runs, then the tmux server, and removes the files.
+    func kill() {
+        if let text = try? String(contentsOf: directory.appendingPathComponent("pid"), encoding: .utf8),
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            (try? String(contentsOf: directory.appendingPathComponent("status"), encoding: .utf8)) == nil
+        {
+            Foundation.kill(pid, SIGKILL)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TerminalScreenTests.tmux ?? "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "kill-server"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try? process.run()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs `tmux -L <socket> arguments…` and returns its output. The output goes through a file:
+    /// the tmux server that the first call starts keeps a pipe open for ever.
+    @discardableResult
+    func tmux(_ arguments: [String]) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TerminalScreenTests.tmux ?? "/usr/bin/tmux")
+        process.arguments = ["-L", socket] + arguments
+        let file = directory.appendingPathComponent("tmux-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: file)
+        }
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        let done = ExitSignal()
+        process.terminationHandler = { _ in done.fire() }
+        try process.run()
+        await done.wait()
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        guard process.terminationStatus == 0 else { throw FeedProcessError.timedOut("tmux \(arguments.joined(separator: " ")) failed: \(text)") }
+        return text
+    }
+
+    func send(_ key: String) async throws {
+        try await tmux(["send-keys", "-t", target, key])
+    }
+
+    /// The pane's lines now.
+    func screen() async throws -> [String] {
+        var lines = try await tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Polls the pane until `condition` holds, up to `timeout`.
+    @discardableResult
+    func waitForScreen(_ what: String, timeout: Duration = .seconds(20), _ condition: @escaping ([String]) -> Bool) async throws -> [String] {
+        var last: [String] = []
+        return try await waitFor(what, timeout: timeout, detail: { last.joined(separator: "\n") }) {
+            let lines = try await self.screen()
+            last = lines
+            return condition(lines) ? lines : nil
+        }
+    }
+
+    /// Polls `probe` until it returns a value, up to `timeout`.
+    func waitFor<T>(_ what: String, timeout: Duration = .seconds(20), detail: () -> String = { "" }, _ probe: () async throws -> T?) async throws -> T {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let value = try await probe() { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw FeedProcessError.timedOut("waited \(timeout) for \(what); the pane showed:\n\(detail())")
+    }
+
+    /// Waits for feed to exit and returns its status as the shell printed it.
+    func waitForExit() async throws -> String {
+        let url = directory.appendingPathComponent("status")
+        return try await waitFor("feed to exit") {
+            (try? String(contentsOf: url, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+    }
+
+    /// Sends `signal` to feed (the script `exec`s it, so it has the script's process ID).
+    func signal(_ signal: Int32) async throws {
+        let url = directory.appendingPathComponent("pid")
+        let pid = try await waitFor("feed's process ID") { (try? String(contentsOf: url, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+        Foundation.kill(pid, signal)
+    }
+
+    func sttyBefore() throws -> String { try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8) }
+    func sttyAfter() throws -> String { try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8) }
+}
