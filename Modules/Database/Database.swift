@@ -1,0 +1,1 @@
+// The Database module: a thin wrapper over SQLite.

@@ -1,0 +1,1 @@
+print("cache-crash-probe")
