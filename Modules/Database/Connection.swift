@@ -38,7 +38,7 @@ public final class Connection {
         sqlite3_busy_timeout(handle, Int32(milliseconds))
         do {
             // journal_mode reads the header first: a file that is not a database fails here.
-            _ = try query("PRAGMA journal_mode=WAL") { row throws(DatabaseError) in try row.column(0, as: String.self) }
+            try execute("PRAGMA journal_mode=WAL")
             try execute("PRAGMA synchronous=\(synchronous.rawValue)")
             try execute("PRAGMA foreign_keys=ON")
         } catch {
@@ -69,8 +69,8 @@ public final class Connection {
     public func query<T>(
         _ sql: String,
         _ bindings: [(any DatabaseValueConvertible)?] = [],
-        _ transform: (borrowing Row) throws(DatabaseError) -> T
-    ) throws(DatabaseError) -> [T] {
+        _ transform: (borrowing Row) throws -> T
+    ) throws -> [T] {
         let (database, statement) = try prepared(sql, bindings)
         defer { statement.reset() }
         var results: [T] = []
@@ -108,8 +108,8 @@ public final class Connection {
     }
 
     /// The file's `PRAGMA user_version`: the number of migrations applied.
-    public func userVersion() throws(DatabaseError) -> Int {
-        try query("PRAGMA user_version") { row throws(DatabaseError) in try row.column(0, as: Int.self) }.first ?? 0
+    public func userVersion() throws -> Int {
+        try query("PRAGMA user_version") { try $0.column(0, as: Int.self) }.first ?? 0
     }
 
     /// Applies the migrations the file has not seen yet, each in its own transaction, and records them in
@@ -128,8 +128,8 @@ public final class Connection {
     }
 
     /// `PRAGMA integrity_check`: the problems SQLite found, empty when the file is sound.
-    public func integrityCheck() throws(DatabaseError) -> [String] {
-        let lines = try query("PRAGMA integrity_check") { row throws(DatabaseError) in try row.column(0, as: String.self) }
+    public func integrityCheck() throws -> [String] {
+        let lines = try query("PRAGMA integrity_check") { try $0.column(0, as: String.self) }
         return lines == ["ok"] ? [] : lines
     }
 
