@@ -66,6 +66,7 @@ public final class Connection {
     }
 
     /// Runs one query and maps each row with `transform`, in order.
+    @inlinable
     public func query<T>(
         _ sql: String,
         _ bindings: [(any DatabaseValueConvertible)?] = [],
@@ -146,7 +147,8 @@ public final class Connection {
         return statement
     }
 
-    private func prepared(
+    @usableFromInline
+    func prepared(
         _ sql: String,
         _ bindings: [(any DatabaseValueConvertible)?]
     ) throws(DatabaseError) -> (OpaquePointer, Statement) {
@@ -198,6 +200,7 @@ public final class Connection {
     }
 
     /// The error SQLite reports for `code` on `database`, with its message.
+    @usableFromInline
     static func error(_ database: OpaquePointer?, code: Int32, sql: String?) -> DatabaseError {
         guard let database else {
             return .sqlite(code: code, message: String(cString: sqlite3_errstr(code)), sql: sql)

@@ -34,6 +34,7 @@ public enum DatabaseError: Error, Hashable, CustomStringConvertible {
     }
 
     /// A mismatch found while converting `value`; `Row` fills in the column.
+    @usableFromInline
     static func mismatch(_ value: DatabaseValue, expected: String) -> DatabaseError {
         .typeMismatch(column: nil, expected: expected, found: value.storageClass)
     }

@@ -14,6 +14,7 @@ public enum DatabaseValue: Hashable, Sendable {
     case blob(Data)
 
     /// The storage class's name, for error messages: `NULL`, `INTEGER`, `REAL`, `TEXT`, `BLOB`.
+    @usableFromInline
     var storageClass: String {
         switch self {
         case .null: "NULL"

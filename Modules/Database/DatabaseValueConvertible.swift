@@ -9,21 +9,21 @@ public protocol DatabaseValueConvertible: Sendable {
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self }
-    public init(databaseValue: DatabaseValue) { self = databaseValue }
+    @inlinable public var databaseValue: DatabaseValue { self }
+    @inlinable public init(databaseValue: DatabaseValue) { self = databaseValue }
 }
 
 extension Int64: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self) }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { .integer(self) }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         guard case .integer(let value) = databaseValue else { throw .mismatch(databaseValue, expected: "Int64") }
         self = value
     }
 }
 
 extension Int: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         guard case .integer(let value) = databaseValue, let int = Int(exactly: value) else {
             throw .mismatch(databaseValue, expected: "Int")
         }
@@ -32,17 +32,17 @@ extension Int: DatabaseValueConvertible {
 }
 
 extension Bool: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         guard case .integer(let value) = databaseValue else { throw .mismatch(databaseValue, expected: "Bool") }
         self = value != 0
     }
 }
 
 extension Double: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .real(self) }
+    @inlinable public var databaseValue: DatabaseValue { .real(self) }
     /// Reads `REAL`, and `INTEGER` widened (SQLite stores whole reals in REAL columns as integers on disk).
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         switch databaseValue {
         case .real(let value): self = value
         case .integer(let value): self = Double(value)
@@ -52,16 +52,16 @@ extension Double: DatabaseValueConvertible {
 }
 
 extension String: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(self) }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { .text(self) }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         guard case .text(let value) = databaseValue else { throw .mismatch(databaseValue, expected: "String") }
         self = value
     }
 }
 
 extension Data: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .blob(self) }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { .blob(self) }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         guard case .blob(let value) = databaseValue else { throw .mismatch(databaseValue, expected: "Data") }
         self = value
     }
@@ -69,8 +69,8 @@ extension Data: DatabaseValueConvertible {
 
 /// `nil` binds as `NULL`, and `NULL` reads as `nil`.
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
-    public init(databaseValue: DatabaseValue) throws(DatabaseError) {
+    @inlinable public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+    @inlinable public init(databaseValue: DatabaseValue) throws(DatabaseError) {
         if case .null = databaseValue {
             self = .none
         } else {

@@ -3,12 +3,15 @@ import Foundation
 
 /// The current result row of a query, readable only inside the closure given to `Connection.query`.
 public struct Row: ~Copyable {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
+
+    @usableFromInline init(handle: OpaquePointer) { self.handle = handle }
 
     /// The number of columns.
     public var count: Int { Int(sqlite3_column_count(handle)) }
 
     /// The value of column `index` (from 0) as SQLite stores it.
+    @inlinable
     public func value(at index: Int) -> DatabaseValue {
         let column = Int32(index)
         switch sqlite3_column_type(handle, column) {
@@ -30,6 +33,7 @@ public struct Row: ~Copyable {
     }
 
     /// Column `index` (from 0) read as `T`; `NULL` reads only as an optional.
+    @inlinable
     public func column<T: DatabaseValueConvertible>(_ index: Int, as type: T.Type = T.self) throws(DatabaseError) -> T {
         do {
             return try T(databaseValue: value(at: index))

@@ -5,9 +5,10 @@ import Foundation
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One prepared statement, kept in its connection's cache and reused: reset and unbound after each run.
+@usableFromInline
 final class Statement {
     /// SQLite's handle.
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     /// The SQL it was prepared from; the cache key.
     let sql: String
 
@@ -62,7 +63,7 @@ final class Statement {
     }
 
     /// Makes the statement ready for the next run and drops its bindings and read locks.
-    func reset() {
+    @usableFromInline func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
