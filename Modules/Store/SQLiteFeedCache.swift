@@ -36,6 +36,7 @@ public actor SQLiteFeedCache: FeedCache {
         try CacheFiles.delete(url)
     }
 
+    /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
     public func load() throws -> CachedFeed? {
         try recovering(retry: false) { db in
             try db.read { () throws -> CachedFeed? in
@@ -53,6 +54,7 @@ public actor SQLiteFeedCache: FeedCache {
         } ?? nil
     }
 
+    /// Replaces everything with `page` in one transaction; on an unreadable file, rebuilds it and saves `page`.
     public func replaceAll(with page: FeedPage, savedAt: Date) throws {
         try recovering(retry: true) { db in
             try db.write {
@@ -81,6 +83,7 @@ public actor SQLiteFeedCache: FeedCache {
         try narrowModesOnce()
     }
 
+    /// Records the server's heart and count in the post's row only; its place never moves.
     public func updateLike(post: PostID, liked: Bool, likeCount: Int) throws {
         try recovering(retry: false) { db in
             try db.execute(FeedSchema.updateLike, [LikeState(liked).rawValue, likeCount, post.rawValue])
@@ -88,6 +91,7 @@ public actor SQLiteFeedCache: FeedCache {
         try narrowModesOnce()
     }
 
+    /// Deletes every saved row; the file stays.
     public func clear() throws {
         try recovering(retry: false) { db in
             try db.write {

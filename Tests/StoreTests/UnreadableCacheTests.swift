@@ -73,8 +73,9 @@ struct UnreadableCacheTests {
         _ = try expectOneWarning(reason: "it holds tables this program did not write")
     }
 
-    @Test("corruption found later by load: rebuilt with one warning and nil")
-    func corruptionAtLoad() async throws {
+    /// A cache opened on a sound file whose pages are then overwritten on disk behind its back. The second
+    /// connection's commit makes the cache re-read its pages; keep it open until the test ends.
+    private func cacheCorruptedAfterOpening() async throws -> (SQLiteFeedCache, Connection) {
         let data = FeedFixtures.pages(count: 3)
         do {
             let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
@@ -87,21 +88,35 @@ struct UnreadableCacheTests {
         let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load()?.posts.count == 60)
 
-        // Another connection commits (the cache must re-read its pages), then every page but the
-        // first is overwritten on disk.
         let other = try Connection(path: url.path)
-        defer { other.close() }
         try other.execute("UPDATE posts SET like_count = 7 WHERE id = 'p1'")
         let handle = try FileHandle(forWritingTo: url)
         let size = try handle.seekToEnd()
         try handle.seek(toOffset: 4096)
         try handle.write(contentsOf: Data(repeating: UInt8(ascii: "g"), count: Int(size) - 4096))
         try handle.close()
+        return (cache, other)
+    }
 
+    @Test("corruption found later by load: rebuilt with one warning and nil")
+    func corruptionAtLoad() async throws {
+        let (cache, other) = try await cacheCorruptedAfterOpening()
+        defer { other.close() }
         #expect(try await cache.load() == nil)
         _ = try expectOneWarning(reason: "database disk image is malformed")
-        try await cache.replaceAll(with: data[0], savedAt: Date())
-        #expect(try await cache.load()?.posts == data[0].posts)
+        try await cache.replaceAll(with: page, savedAt: Date())
+        #expect(try await cache.load()?.posts == page.posts)
+        #expect(warnings.all.count == 1)
+    }
+
+    @Test("corruption found by replaceAll: rebuilt with one warning, and the new page is saved")
+    func corruptionAtReplace() async throws {
+        let (cache, other) = try await cacheCorruptedAfterOpening()
+        defer { other.close() }
+        let savedAt = Date(timeIntervalSinceReferenceDate: 5)
+        try await cache.replaceAll(with: page, savedAt: savedAt)
+        _ = try expectOneWarning(reason: "database disk image is malformed")
+        #expect(try await cache.load() == CachedFeed(posts: page.posts, next: page.next, savedAt: savedAt))
         #expect(warnings.all.count == 1)
     }
 
