@@ -1,1 +1,0 @@
-// The Database module: a thin wrapper over SQLite.
