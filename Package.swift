@@ -70,7 +70,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "Database",
-                "CSQLite", "FeedTesting",
+                "CSQLite", "FeedTesting", "FeedServer",
             ],
             path: "Tools/FeedBench"
         ),
