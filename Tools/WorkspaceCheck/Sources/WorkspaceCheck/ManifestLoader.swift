@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs `swift package dump-package` once and reads the result.
+struct ManifestLoader: Sendable {
+    /// Loads the manifest of the package at `root` (an absolute path).
+    static func load(packageRoot root: String) throws(UsageError) -> PackageManifest {
+        guard FileManager.default.fileExists(atPath: "\(root)/Package.swift") else {
+            throw UsageError("no Package.swift in \(root); run from the package root or pass --package-path DIR")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--package-path", root, "dump-package"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw UsageError("could not run `swift package dump-package` (\(error.localizedDescription)); put the Swift toolchain on PATH")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let firstError = String(decoding: errorData, as: UTF8.self)
+                .split(separator: "\n").first { $0.contains("error") }.map(String.init) ?? "exit status \(process.terminationStatus)"
+            throw UsageError("`swift package dump-package` failed in \(root): \(firstError); fix Package.swift so that `swift build` can read it")
+        }
+        return try PackageManifest.decode(
+            dumpPackageJSON: String(decoding: data, as: UTF8.self), root: root,
+            fileExists: { FileManager.default.fileExists(atPath: $0) }
+        )
+    }
+}
