@@ -43,17 +43,20 @@ struct DependencyChecker {
     }
 
     /// How to fix a forbidden edge from `target` to `dependency`.
-    private func fixForbidden(_ target: String, _ assignment: RoleAssignment, dependency: String, isImport: Bool) -> String {
+    private func fixForbidden(_ target: PackageManifest.Target, _ assignment: RoleAssignment, dependency: String, isImport: Bool) -> String {
         let interface = "\(dependency)Interface"
+        let name = target.name
         var fix: String
         if workspace.manifest.target(named: interface) != nil, allows(assignment, dependency: interface) == true {
+            let declared = target.dependencies.contains { $0.name == interface }
+            let declare = declared ? "" : " (and declare \"\(interface)\" in \(name)'s dependencies)"
             fix = isImport
-                ? "import \(interface) instead of \(dependency) (declare \"\(interface)\" in \(target)'s dependencies); the host passes \(dependency) in"
+                ? "import \(interface) instead of \(dependency)\(declare); the host passes \(dependency) in"
                 : "depend on \(interface) instead of \(dependency); the host passes \(dependency) in"
         } else if isImport {
-            fix = "remove `import \(dependency)` from \(target); \(article(assignment.role.name)) module may use only: \(describeAllowed(assignment)) — move the code that needs \(dependency) behind an interface"
+            fix = "remove `import \(dependency)` from \(name) (\(article(assignment.role.name)) module may use only: \(describeAllowed(assignment))); move the code that needs \(dependency) into a module whose role allows it, and reach it through an interface"
         } else {
-            fix = "remove \"\(dependency)\" from \(target)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))"
+            fix = "remove \"\(dependency)\" from \(name)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))"
         }
         if let extra = assignment.role.fix { fix += ". \(extra)" }
         return fix
@@ -104,7 +107,7 @@ struct DependencyChecker {
                     target: target.name, subject: dependency.name,
                     message: "\(target.name) (\(assignment.role.name)) depends on \(dependency.name) (\(roleName(dependency.name))); \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))",
                     why: assignment.role.why,
-                    fix: fixForbidden(target.name, assignment, dependency: dependency.name, isImport: false)
+                    fix: fixForbidden(target, assignment, dependency: dependency.name, isImport: false)
                 ))
             }
             let kind = workspace.manifest.target(named: dependency.name)?.type
@@ -153,7 +156,7 @@ struct DependencyChecker {
                         target: target.name, subject: module,
                         message: "\(target.name) (\(assignment.role.name)) imports \(module) (\(roleName(module))), \(isDeclared ? "declared" : "not even declared") in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))\(note)",
                         why: assignment.role.why,
-                        fix: fixForbidden(target.name, assignment, dependency: module, isImport: true)
+                        fix: fixForbidden(target, assignment, dependency: module, isImport: true)
                     ))
                 } else if !isDeclared {
                     violations.append(Violation(
