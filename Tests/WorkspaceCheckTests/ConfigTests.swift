@@ -99,7 +99,7 @@ struct CommandLineTests {
             (["deps", "--frobnicate"], "unknown option --frobnicate; see `workspace-check --help`"),
             (["deps", "--format", "xml"], "unknown format \"xml\"; use --format text, github or json"),
             (["deps", "--suggest"], "--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`"),
-            (["deps", "--package-path", "/nonexistent-dir"], "no config at /nonexistent-dir/Tools/workspace.json; create it (see Tools/WorkspaceCheck/README.md) or pass --config FILE"),
+            (["deps", "--package-path", "/nonexistent-dir"], "no Package.swift in /nonexistent-dir; run from the package root or pass --package-path DIR"),
         ]
         for (arguments, message) in cases {
             let outcome = WorkspaceCheckCommand.run(arguments: arguments, currentDirectory: "/")

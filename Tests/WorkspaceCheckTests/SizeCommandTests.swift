@@ -78,7 +78,7 @@ struct SizeCommandTests {
         #expect(violations[0].fix.hasPrefix("split Feed: move its second concern into a new module with a role, or, if the growth is intended, raise the budget in Tools/workspace.json"))
         let outcome = fixture.run(["size"])
         #expect(outcome.exitCode == 1)
-        #expect(outcome.output.contains("Feed           implementation      4  / 2       200.0%  0.3 KiB  / 0.3 KiB  106.7%"))
+        #expect(outcome.output.contains("\nFeed            implementation      4  / 2       200.0%  0.3 KiB  / 0.3 KiB   106.7%\n"))
         #expect(outcome.output.hasSuffix("workspace-check size: 6 modules, 2 errors, 0 warnings\n"))
     }
 
@@ -112,7 +112,7 @@ struct SizeCommandTests {
         #expect(feed["bytesChange"]?.integer == 0)
         let text = fixture.run(["size", "--baseline", baselinePath])
         #expect(text.output.split(separator: "\n").first?.hasSuffix("Δ lines  Δ bytes") == true)
-        #expect(text.output.contains("+2     0 B"))
+        #expect(text.output.contains("\nFeed            implementation      6  / 100     6.0%  0.3 KiB  / 97.7 KiB  0.3%       +2      0 B\n"))
     }
 
     @Test("--suggest prints budgets of current × factor, rounded up")

@@ -9,7 +9,12 @@ struct ManifestLoader: Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root, "dump-package"]
+        // A scratch path of our own: `dump-package` then never waits for the lock of a build or
+        // test running in the package (the check runs inside `swift test` too).
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workspace-check-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        process.arguments = ["swift", "package", "--package-path", root, "--scratch-path", scratch, "dump-package"]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

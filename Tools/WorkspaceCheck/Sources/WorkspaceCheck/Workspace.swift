@@ -20,6 +20,9 @@ struct Workspace: Sendable {
 
     /// Loads the package at `root` with the config at `configPath` (absolute or relative to root).
     static func load(root: String, configPath: String?) throws(UsageError) -> Workspace {
+        guard FileManager.default.fileExists(atPath: "\(root)/Package.swift") else {
+            throw UsageError("no Package.swift in \(root); run from the package root or pass --package-path DIR")
+        }
         let configFile = configPath ?? WorkspaceConfig.defaultPath
         let configAbsolute = configFile.hasPrefix("/") ? configFile : "\(root)/\(configFile)"
         let config = try WorkspaceConfig.load(path: configAbsolute, file: relative(configAbsolute, to: root))
