@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WorkspaceCheck
 
@@ -113,6 +114,16 @@ struct CommandLineTests {
         let outcome = WorkspaceCheckCommand.run(arguments: ["--help"], currentDirectory: "/")
         #expect(outcome.exitCode == 0)
         #expect(outcome.output.hasPrefix("usage: workspace-check <command> [options]"))
+    }
+
+    @Test("a missing config exits 2 and says how to create one")
+    func missingConfig() throws {
+        let fixture = try FixturePackage()
+        defer { fixture.remove() }
+        try FileManager.default.removeItem(atPath: "\(fixture.root)/Tools/workspace.json")
+        let outcome = fixture.run(["deps"])
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.errorOutput == "workspace-check: error: no config at Tools/workspace.json; create it (see Tools/WorkspaceCheck/README.md) or pass --config FILE\n")
     }
 
     @Test("a config error exits 2 with file and line")
