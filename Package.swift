@@ -15,11 +15,12 @@ let package = Package(
         // Interfaces: protocols, models, errors.
         .target(name: "FeedInterface", path: "Modules/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/LikesInterface"),
+        .target(name: "StoreInterface", dependencies: ["FeedInterface"], path: "Modules/StoreInterface"),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "Networking"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"],
             path: "Modules/Feed"
         ),
         .target(
@@ -28,13 +29,28 @@ let package = Package(
             path: "Modules/Likes"
         ),
 
+        .target(
+            name: "Store",
+            dependencies: ["FeedInterface", "StoreInterface", "Database"],
+            path: "Modules/Store"
+        ),
+
+        // System libraries.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
         // Platform.
+        .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Database"),
         .target(name: "Networking", path: "Modules/Networking"),
         .target(name: "HTTPServer", path: "Modules/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
 
         // Test support: fakes for every interface protocol.
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/FeedServer"),
@@ -43,8 +59,8 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "Feed", "Likes", "Networking",
-                "FeatureFlags", "FeedServer",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store",
+                "Networking", "FeatureFlags", "FeedServer",
             ],
             path: "Host"
         ),
@@ -52,8 +68,16 @@ let package = Package(
         // Tools.
         .executableTarget(
             name: "FeedBench",
-            dependencies: ["FeedInterface", "LikesInterface", "Feed", "Likes", "FeedTesting"],
+            dependencies: [
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "Database",
+                "CSQLite", "FeedTesting",
+            ],
             path: "Tools/FeedBench"
+        ),
+        .executableTarget(
+            name: "CacheCrashProbe",
+            dependencies: ["FeedInterface", "StoreInterface", "Store"],
+            path: "Tools/CacheCrashProbe"
         ),
         .target(name: "WorkspaceCheck", path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
@@ -66,6 +90,8 @@ let package = Package(
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "HTTPServer"]),

@@ -24,7 +24,7 @@ public enum JSONBody {
         case .keyNotFound(let key, let context):
             .decoding(path: path(context.codingPath + [key]), reason: "missing key")
         case .dataCorrupted(let context):
-            .decoding(path: path(context.codingPath), reason: context.underlyingError.map { _ in "not valid JSON" } ?? context.debugDescription)
+            .decoding(path: path(context.codingPath), reason: context.codingPath.isEmpty ? "not valid JSON" : context.debugDescription)
         @unknown default:
             .decoding(path: "$", reason: String(describing: error))
         }

@@ -1,0 +1,39 @@
+/// The text of `feed --help`.
+enum HelpText {
+    static let version = "feed 0.1.0"
+
+    static func usage(flags: String) -> String {
+        """
+        feed — an infinite photo feed in the terminal, built from swappable modules.
+
+        Usage:
+          feed [--server URL] [--enable K]… [--disable K]… [--ascii]
+                                    the feed screen (one plain frame when stdout is not a terminal)
+          feed --headless [--server URL] [--enable K]… [--disable K]…
+                                    commands on stdin, one JSON state per line on stdout
+          feed serve [--port N] [--posts N] [--seed N] [--latency MS] …
+                                    only the reference server (feed serve --help)
+          feed flags [--server URL] [--enable K]… [--json]
+                                    resolved feature flags and where each value came from
+          feed logout [--server URL] [--user NAME] [--data-dir DIR]
+                                    delete everything stored for that user on that server
+          feed --help | --version
+
+        Options:
+          --server URL       any server that speaks the feed API; without it, feed starts the
+                             reference server in-process on a free 127.0.0.1 port
+          --enable K         switch the follow-up K on (see the flags below)
+          --disable K        switch the follow-up K off
+          --flags-file PATH  JSON {"flags":{"K":true}}; default $XDG_CONFIG_HOME/feed/flags.json
+          --data-dir DIR     where offline pages are saved; default $XDG_CACHE_HOME/feed, else ~/.cache/feed
+          --user NAME        whose saved pages these are (default demo): one file per server and user
+          --ascii            <3 and </3 instead of ♥ and ♡
+          --verbose          log the embedded server's requests on stderr
+
+        Flags (also FEED_FLAGS="k1,-k2"; remote GET /v1/flags; the flags file):
+        \(flags)
+
+        Headless commands: \(HeadlessCommand.summary)
+        """
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import Networking
+
+/// Checks a user-typed `--server` value.
+enum ServerAddress {
+    /// The base URL, or a usage error that says what is wrong with it.
+    static func parse(_ text: String) throws(UsageError) -> URL {
+        do {
+            return try BaseURL.parse(text)
+        } catch {
+            throw UsageError("--server: \(error.description)")
+        }
+    }
+}

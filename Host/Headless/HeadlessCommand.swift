@@ -1,0 +1,63 @@
+/// One line of the headless protocol, parsed.
+enum HeadlessCommand: Equatable {
+    case open
+    case see(row: Int)
+    case refresh
+    case retry
+    case tap(post: String)
+    case settle(milliseconds: Int)
+    case state
+    case logout
+    case quit
+
+    /// The commands, as the error line names them.
+    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, logout, quit"
+
+    /// The default wait of `settle`.
+    static let defaultSettleMilliseconds = 10_000
+
+    /// Parses one line; the error text says what was wrong and names the valid commands.
+    static func parse(_ line: String) -> Result<HeadlessCommand, HeadlessError> {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let name = words.first else { return .failure(HeadlessError("empty command; valid commands: \(summary)")) }
+        let arguments = words.dropFirst()
+        func noArguments(_ command: HeadlessCommand) -> Result<HeadlessCommand, HeadlessError> {
+            arguments.isEmpty ? .success(command) : .failure(HeadlessError("'\(name)' takes no argument; valid commands: \(summary)"))
+        }
+        switch name {
+        case "open": return noArguments(.open)
+        case "refresh": return noArguments(.refresh)
+        case "retry": return noArguments(.retry)
+        case "state": return noArguments(.state)
+        case "quit": return noArguments(.quit)
+        case "logout": return noArguments(.logout)
+        case "see":
+            guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
+                return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))
+            }
+            return .success(.see(row: row))
+        case "tap":
+            guard arguments.count == 1 else {
+                return .failure(HeadlessError("'tap' needs one post ID, e.g. 'tap p1'; valid commands: \(summary)"))
+            }
+            return .success(.tap(post: arguments[arguments.startIndex]))
+        case "settle":
+            guard arguments.count <= 1 else {
+                return .failure(HeadlessError("'settle' takes at most one wait in milliseconds; valid commands: \(summary)"))
+            }
+            guard let text = arguments.first else { return .success(.settle(milliseconds: defaultSettleMilliseconds)) }
+            guard let milliseconds = Int(text), milliseconds >= 0 else {
+                return .failure(HeadlessError("'settle' needs a wait in milliseconds (0 or more), got '\(text)'; valid commands: \(summary)"))
+            }
+            return .success(.settle(milliseconds: milliseconds))
+        default:
+            return .failure(HeadlessError("unknown command '\(name)'; valid commands: \(summary)"))
+        }
+    }
+}
+
+/// A headless command that could not be carried out; printed as `{"error":"…"}`.
+struct HeadlessError: Error, Equatable {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

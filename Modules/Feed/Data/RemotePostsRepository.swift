@@ -1,0 +1,43 @@
+import FeedInterface
+import Foundation
+import Networking
+import Synchronization
+
+/// Reads GET /v1/feed and maps each item to a `Post` whose heart is `unknown`.
+public final class RemotePostsRepository: PostsRepository {
+    private let http: any HTTPClient
+    private let pageSize: Int
+    private let dropped = Mutex(0)
+
+    /// Creates the repository; `pageSize` is the `limit` of every request.
+    public init(http: any HTTPClient, pageSize: Int = 20) {
+        self.http = http
+        self.pageSize = pageSize
+    }
+
+    /// How many items were dropped so far because a required field was missing or malformed.
+    public var droppedItemCount: Int { dropped.withLock { $0 } }
+
+    public func page(after cursor: Cursor?) async throws -> FeedPage {
+        var query = [URLQueryItem(name: "limit", value: String(pageSize))]
+        if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor.rawValue)) }
+        let dto = try await http.send(.get("/v1/feed", query: query), decoding: FeedPageDTO.self)
+        let posts = dto.items.compactMap { $0.value.flatMap(Self.post(from:)) }
+        let droppedHere = dto.items.count - posts.count
+        if droppedHere > 0 { dropped.withLock { $0 += droppedHere } }
+        return FeedPage(posts: posts, next: dto.nextCursor.map(Cursor.init))
+    }
+
+    /// Maps one DTO; an item with an empty id or a negative size or count is dropped.
+    static func post(from dto: PostDTO) -> Post? {
+        guard !dto.id.isEmpty, dto.image.width >= 0, dto.image.height >= 0, dto.likeCount >= 0 else { return nil }
+        return Post(
+            id: PostID(dto.id),
+            author: Author(id: dto.author.id, name: dto.author.name),
+            caption: dto.caption ?? "",
+            image: ImageRef(url: dto.image.url, width: dto.image.width, height: dto.image.height),
+            likeCount: dto.likeCount,
+            like: .unknown
+        )
+    }
+}

@@ -1,0 +1,20 @@
+/// The heart a row shows.
+public enum HeartState: String, Hashable, Sendable {
+    /// Filled: the user likes the post.
+    case liked
+    /// Empty: the user does not like the post.
+    case notLiked
+    /// Dimmed and disabled: the likes read failed, so nobody knows.
+    case unknown
+
+    /// `true`/`false` when known.
+    var isLiked: Bool? {
+        switch self {
+        case .liked: true
+        case .notLiked: false
+        case .unknown: nil
+        }
+    }
+
+    init(_ liked: Bool) { self = liked ? .liked : .notLiked }
+}

@@ -1,0 +1,42 @@
+import FeedInterface
+import Foundation
+
+/// One row of the feed, with everything preformatted so drawing decides nothing.
+public struct PostRow: Hashable, Identifiable, Sendable {
+    /// The post's identifier.
+    public let id: PostID
+    /// The author's name.
+    public let author: String
+    /// The caption; may be empty.
+    public let caption: String
+    /// The photo's address.
+    public let imageURL: URL
+    /// Width ÷ height, so the row has its size before the photo.
+    public let aspectRatio: Double
+    /// The like count shown, e.g. 412.
+    public internal(set) var likeCount: Int
+    /// The like count as text, e.g. "412 likes".
+    public internal(set) var likes: String
+    /// The heart.
+    public internal(set) var heart: HeartState
+
+    init(post: Post) {
+        id = post.id
+        author = post.author.name
+        caption = post.caption
+        imageURL = post.image.url
+        aspectRatio = post.image.aspectRatio
+        likeCount = post.likeCount
+        likes = LikesText.format(post.likeCount)
+        heart = post.like.isLiked.map(HeartState.init) ?? .unknown
+    }
+
+    /// Sets the heart and count together, formatting the text once.
+    mutating func show(heart: HeartState, likeCount: Int) {
+        self.heart = heart
+        if likeCount != self.likeCount {
+            self.likeCount = likeCount
+            likes = LikesText.format(likeCount)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// The knobs of a running server that tests (and `feed serve` options) turn: faults and flags.
+public struct FeedServerFaults: Sendable, Equatable {
+    /// Delay before every answer, in milliseconds.
+    public var latencyMS: Int
+    /// Probability (0…1) that any request is answered 503.
+    public var failRate: Double
+    /// Probability (0…1) that `GET /v1/likes` is answered 503.
+    public var likesFailRate: Double
+    /// Extra delay before answering a like write, in milliseconds.
+    public var likeLatencyMS: Int
+    /// Requests allowed per wall-clock second; more are answered 429 with `Retry-After: 1`. nil = no limit.
+    public var rateLimit: Int?
+    /// How many ids of the previous page each later page repeats first.
+    public var repeatIDs: Int
+    /// Post ids whose like writes are refused with 403 (a permanent refusal).
+    public var refuseLikes: Set<String>
+    /// Whether `GET /v1/feed` answers 200 with a body that is not valid JSON.
+    public var malformedFeed: Bool
+    /// The flags `GET /v1/flags` serves.
+    public var flags: [String: Bool]
+
+    /// Creates knobs; the defaults inject no fault.
+    public init(
+        latencyMS: Int = 0,
+        failRate: Double = 0,
+        likesFailRate: Double = 0,
+        likeLatencyMS: Int = 0,
+        rateLimit: Int? = nil,
+        repeatIDs: Int = 0,
+        refuseLikes: Set<String> = [],
+        malformedFeed: Bool = false,
+        flags: [String: Bool] = [:]
+    ) {
+        self.latencyMS = latencyMS
+        self.failRate = failRate
+        self.likesFailRate = likesFailRate
+        self.likeLatencyMS = likeLatencyMS
+        self.rateLimit = rateLimit
+        self.repeatIDs = repeatIDs
+        self.refuseLikes = refuseLikes
+        self.malformedFeed = malformedFeed
+        self.flags = flags
+    }
+
+    /// The knobs the command-line options set.
+    public init(options: FeedServerOptions) {
+        self.init(
+            latencyMS: options.latencyMS,
+            failRate: options.failRate,
+            likesFailRate: options.likesFailRate,
+            likeLatencyMS: options.likeLatencyMS,
+            rateLimit: options.rateLimit,
+            repeatIDs: options.repeatIDs,
+            flags: options.flags
+        )
+    }
+}

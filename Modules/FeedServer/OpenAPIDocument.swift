@@ -1,0 +1,272 @@
+/// The OpenAPI 3 document of the feed API, served at `GET /openapi.json`; the repository's
+/// `openapi.json` holds the same bytes (a test checks it).
+enum OpenAPIDocument {
+    static let json = #"""
+{
+  "openapi": "3.0.3",
+  "info": {
+    "title": "Feed API",
+    "version": "1.0.0",
+    "description": "The photo feed API served by the reference server (`feed serve`). Cursors are opaque: send them back untouched. A page may repeat ids already shown; clients drop them. Like writes carry the final state, so every retry is safe. Every error body is {\"error\": \"...\"}."
+  },
+  "servers": [
+    { "url": "http://127.0.0.1:8080" }
+  ],
+  "paths": {
+    "/v1/feed": {
+      "get": {
+        "operationId": "getFeed",
+        "summary": "One page of the ranked feed.",
+        "description": "Without a cursor a new session starts with its own ranked order; the cursor points into that order. nextCursor is null at the end.",
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "The opaque nextCursor of the previous page.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of posts.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FeedPage" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/feed/new-count": {
+      "get": {
+        "operationId": "getNewCount",
+        "summary": "How many posts rank above a post in the newest ranking.",
+        "parameters": [
+          {
+            "name": "since",
+            "in": "query",
+            "required": true,
+            "description": "The id of the newest post the client shows.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The count.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewCount" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/likes": {
+      "get": {
+        "operationId": "getLikes",
+        "summary": "Which of the given posts the user likes.",
+        "parameters": [
+          {
+            "name": "postIds",
+            "in": "query",
+            "required": true,
+            "description": "Comma-separated post ids, at most 100; unknown ids are ignored.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The liked ids among those asked.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Likes" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/posts/{id}/like": {
+      "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }
+      ],
+      "put": {
+        "operationId": "setLiked",
+        "summary": "Set whether the user likes the post (idempotent).",
+        "requestBody": {
+          "required": true,
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LikeRequest" } } }
+        },
+        "responses": {
+          "200": {
+            "description": "The post's like state after the write.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LikeReply" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "403": { "$ref": "#/components/responses/Forbidden" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      },
+      "post": {
+        "operationId": "setLikedByPost",
+        "summary": "The same as PUT.",
+        "requestBody": {
+          "required": true,
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LikeRequest" } } }
+        },
+        "responses": {
+          "200": {
+            "description": "The post's like state after the write.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LikeReply" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "403": { "$ref": "#/components/responses/Forbidden" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/flags": {
+      "get": {
+        "operationId": "getFlags",
+        "summary": "Remote feature flags (a kill switch).",
+        "responses": {
+          "200": {
+            "description": "The flags.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
+          },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/openapi.json": {
+      "get": {
+        "operationId": "getOpenAPI",
+        "summary": "This document.",
+        "responses": {
+          "200": { "description": "The OpenAPI 3 document.", "content": { "application/json": {} } }
+        }
+      }
+    }
+  },
+  "components": {
+    "schemas": {
+      "Author": {
+        "type": "object",
+        "required": ["id", "name"],
+        "properties": {
+          "id": { "type": "string" },
+          "name": { "type": "string" }
+        }
+      },
+      "Image": {
+        "type": "object",
+        "required": ["url", "width", "height"],
+        "properties": {
+          "url": { "type": "string", "format": "uri" },
+          "width": { "type": "integer", "minimum": 1 },
+          "height": { "type": "integer", "minimum": 1 }
+        }
+      },
+      "Post": {
+        "type": "object",
+        "required": ["id", "author", "caption", "image", "likeCount"],
+        "properties": {
+          "id": { "type": "string" },
+          "author": { "$ref": "#/components/schemas/Author" },
+          "caption": { "type": "string" },
+          "image": { "$ref": "#/components/schemas/Image" },
+          "likeCount": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "FeedPage": {
+        "type": "object",
+        "required": ["items", "nextCursor"],
+        "properties": {
+          "items": { "type": "array", "items": { "$ref": "#/components/schemas/Post" } },
+          "nextCursor": { "type": "string", "nullable": true }
+        }
+      },
+      "Likes": {
+        "type": "object",
+        "required": ["liked"],
+        "properties": {
+          "liked": { "type": "array", "items": { "type": "string" } }
+        }
+      },
+      "LikeRequest": {
+        "type": "object",
+        "required": ["liked"],
+        "properties": {
+          "liked": { "type": "boolean" }
+        }
+      },
+      "LikeReply": {
+        "type": "object",
+        "required": ["liked", "likeCount"],
+        "properties": {
+          "liked": { "type": "boolean" },
+          "likeCount": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "NewCount": {
+        "type": "object",
+        "required": ["count"],
+        "properties": {
+          "count": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "Flags": {
+        "type": "object",
+        "required": ["flags"],
+        "properties": {
+          "flags": { "type": "object", "additionalProperties": { "type": "boolean" } }
+        }
+      },
+      "Error": {
+        "type": "object",
+        "required": ["error"],
+        "properties": {
+          "error": { "type": "string" }
+        }
+      }
+    },
+    "responses": {
+      "BadRequest": {
+        "description": "The request is malformed (bad cursor, limit, body or parameters).",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      },
+      "Forbidden": {
+        "description": "The server permanently refuses this like.",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      },
+      "NotFound": {
+        "description": "No such post.",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      },
+      "TooManyRequests": {
+        "description": "Rate limited; wait Retry-After seconds.",
+        "headers": { "Retry-After": { "schema": { "type": "integer" } } },
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      },
+      "Unavailable": {
+        "description": "A transient failure; retry with backoff.",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      }
+    }
+  }
+}
+
+"""#
+}

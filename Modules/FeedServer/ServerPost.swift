@@ -1,0 +1,14 @@
+/// One post of the server's data set, as the server stores it.
+struct ServerPost: Sendable, Equatable {
+    var id: String
+    var authorID: String
+    var authorName: String
+    var caption: String
+    var imageURL: String
+    var width: Int
+    var height: Int
+    /// The like count before any request changed it.
+    var initialLikeCount: Int
+    /// Whether the demo user likes the post before any request changed it.
+    var initiallyLiked: Bool
+}

@@ -1,0 +1,82 @@
+import FeedInterface
+import LikesInterface
+
+/// A likes store in memory that implements both likes promises, records every call, and can
+/// hold a call or refuse a post.
+public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
+    private var liked: Set<PostID>
+    private var counts: [PostID: Int]
+    private var gates: [Int: Gate] = [:]
+    private let writeCounter = CallCounter()
+
+    /// Posts whose writes throw.
+    public var refused: Set<PostID> = []
+    /// Write numbers (1-based) that throw.
+    public var refusedCalls: Set<Int> = []
+    /// Whether the likes read throws.
+    public var readFails = false
+    /// Every write, in order.
+    public private(set) var writes: [(post: PostID, liked: Bool)] = []
+    /// How many likes reads were made.
+    public private(set) var reads = 0
+    /// The delay of every write, like a slow server.
+    public var writeLatency: Duration = .zero
+
+    /// Creates the store with `liked` posts and per-post counts (0 when missing).
+    public init(liked: Set<PostID> = [], counts: [PostID: Int] = [:]) {
+        self.liked = liked
+        self.counts = counts
+    }
+
+    /// Refuses writes for `post` from now on.
+    public func refuse(_ post: PostID) { refused.insert(post) }
+
+    /// Refuses write number `call` (1-based).
+    public func refuseWrite(call: Int) { refusedCalls.insert(call) }
+
+    /// Makes the likes read fail or succeed.
+    public func setReadFails(_ fails: Bool) { readFails = fails }
+
+    /// Delays every write by `latency`.
+    public func setWriteLatency(_ latency: Duration) { writeLatency = latency }
+
+    /// Makes write number `call` (1-based) wait until the returned gate opens.
+    public func holdWrite(call: Int) -> Gate {
+        let gate = Gate()
+        gates[call] = gate
+        return gate
+    }
+
+    /// Suspends until `count` writes arrived.
+    public func waitForWrites(_ count: Int) async {
+        await writeCounter.wait(for: count)
+    }
+
+    /// What the store holds for `post`.
+    public func state(of post: PostID) -> LikeResult {
+        LikeResult(liked: liked.contains(post), likeCount: counts[post, default: 0])
+    }
+
+    public func likedIDs(among posts: [PostID]) async throws -> Set<PostID> {
+        reads += 1
+        if readFails { throw FakeError(message: "likes read failed") }
+        return liked.intersection(posts)
+    }
+
+    public func setLiked(_ wanted: Bool, post: PostID) async throws -> LikeResult {
+        writes.append((post, wanted))
+        let call = writes.count
+        await writeCounter.increment()
+        if let gate = gates[call] { await gate.wait() }
+        if writeLatency > .zero { try? await Task.sleep(for: writeLatency) }
+        if refused.contains(post) || refusedCalls.contains(call) { throw FakeError(message: "like refused") }
+        if wanted, !liked.contains(post) {
+            liked.insert(post)
+            counts[post, default: 0] += 1
+        } else if !wanted, liked.contains(post) {
+            liked.remove(post)
+            counts[post, default: 0] -= 1
+        }
+        return state(of: post)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Serves the requests of one accepted connection on its own thread, with blocking reads.
+struct HTTPConnection: Sendable {
+    let fd: Int32
+    let limits: HTTPServerLimits
+    let handler: HTTPHandler
+    let log: (@Sendable (String) -> Void)?
+    let registry: ConnectionRegistry
+
+    private enum Head {
+        /// The peer went away (or stayed silent) between requests.
+        case closed
+        case rejected(HTTPRequestRejection)
+        case head(HTTPRequestHead)
+    }
+
+    /// Reads, handles and answers requests until the connection should close.
+    func run() {
+        defer { registry.close(fd) }
+        Socket.configure(connection: fd, timeout: limits.idleTimeout)
+        var reader = ConnectionReader(fd: fd)
+        var served = 0
+        while true {
+            let head: HTTPRequestHead
+            switch readHead(&reader) {
+            case .closed:
+                return
+            case .rejected(let rejection):
+                return reject(rejection)
+            case .head(let parsed):
+                head = parsed
+            }
+            let length: Int
+            do {
+                length = try HTTPRequestParser.contentLength(head.headers)
+            } catch {
+                return reject(error)
+            }
+            if length > limits.maxBodyBytes {
+                return reject(HTTPRequestRejection(
+                    status: 413, reason: "the request body is larger than the limit of \(limits.maxBodyBytes) bytes"))
+            }
+            if head.expectsContinue && length > 0 {
+                guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+            }
+            guard let body = reader.read(count: length) else { return }
+            served += 1
+            let keepAlive = !head.wantsClose && served < limits.maxRequestsPerConnection && !registry.isStopping
+            let request = HTTPServerRequest(
+                method: head.method, path: head.path, query: head.query, headers: head.headers, body: Data(body))
+            let response = respond(to: request)
+            let bytes = HTTPResponseSerializer.bytes(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
+            guard Socket.sendAll(fd, bytes), keepAlive else { return }
+        }
+    }
+
+    /// Runs the async handler in a task and blocks this (dedicated, non-cooperative) thread until it answers.
+    private func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
+        let slot = ResponseSlot()
+        let handler = self.handler
+        Task {
+            slot.fill(await handler(request))
+        }
+        return slot.wait()
+    }
+
+    private func readHead(_ reader: inout ConnectionReader) -> Head {
+        var budget = limits.maxHeaderBytes
+        var requestLine: [UInt8] = []
+        while requestLine.isEmpty {
+            switch reader.readLine(limit: budget) {
+            case .line(let line):
+                requestLine = line
+                budget -= line.count + 2
+            case .ended(let partial):
+                return partial ? .rejected(HTTPRequestRejection(status: 400, reason: "incomplete request line")) : .closed
+            case .tooLong:
+                return .rejected(HTTPRequestRejection(status: 414, reason: "the request line is longer than \(limits.maxHeaderBytes) bytes"))
+            }
+        }
+        var head: HTTPRequestHead
+        do {
+            head = try HTTPRequestParser.requestLine(requestLine)
+        } catch {
+            return .rejected(error)
+        }
+        while true {
+            switch reader.readLine(limit: budget) {
+            case .line(let line):
+                if line.isEmpty { return .head(head) }
+                budget -= line.count + 2
+                do {
+                    let (name, value) = try HTTPRequestParser.header(line)
+                    if let existing = head.headers[name] {
+                        head.headers[name] = existing + ", " + value
+                    } else {
+                        head.headers[name] = value
+                    }
+                } catch {
+                    return .rejected(error)
+                }
+            case .ended:
+                return .rejected(HTTPRequestRejection(status: 400, reason: "incomplete request headers"))
+            case .tooLong:
+                return .rejected(HTTPRequestRejection(status: 431, reason: "the request headers are larger than \(limits.maxHeaderBytes) bytes"))
+            }
+        }
+    }
+
+    /// Answers with a JSON error, then closes gracefully so the client can read the answer.
+    private func reject(_ rejection: HTTPRequestRejection) {
+        log?("HTTP \(rejection.status): \(rejection.reason); closing the connection")
+        let response = HTTPResponseSerializer.error(rejection.status, rejection.reason)
+        guard Socket.sendAll(fd, HTTPResponseSerializer.bytes(response, keepAlive: false)) else { return }
+        Socket.drainAfterShutdown(fd)
+    }
+}

@@ -1,0 +1,49 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import Networking
+
+/// Reads which posts are liked (GET /v1/likes) and saves one like (PUT /v1/posts/{id}/like).
+/// One class, two small promises: the use case can't read likes, the composite can't write them.
+public struct RemoteLikesRepository: LikesRepository, LikedPostsSource {
+    /// The most IDs one likes read asks about; longer lists are split.
+    public static let maxIDsPerRequest = 100
+
+    private let http: any HTTPClient
+
+    /// Creates the repository over an HTTP client.
+    public init(http: any HTTPClient) {
+        self.http = http
+    }
+
+    public func likedIDs(among posts: [PostID]) async throws -> Set<PostID> {
+        var liked = Set<PostID>()
+        var start = posts.startIndex
+        while start < posts.endIndex {
+            let end = min(start + Self.maxIDsPerRequest, posts.endIndex)
+            let ids = posts[start..<end].map(\.rawValue).joined(separator: ",")
+            let dto = try await http.send(
+                .get("/v1/likes", query: [URLQueryItem(name: "postIds", value: ids)]), decoding: LikedIDsDTO.self)
+            liked.formUnion(dto.liked.map { PostID($0) })
+            start = end
+        }
+        return liked.intersection(posts)
+    }
+
+    public func setLiked(_ liked: Bool, post: PostID) async throws -> LikeResult {
+        let id = post.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? post.rawValue
+        // The body carries the final state, so the PUT is idempotent and safe to retry.
+        let request = try HTTPRequest.json(.put, "/v1/posts/\(id)/like", body: LikeRequestDTO(liked: liked), isIdempotent: true)
+        let reply = try await http.send(request, decoding: LikeReplyDTO.self)
+        return LikeResult(liked: reply.liked, likeCount: reply.likeCount)
+    }
+}
+
+extension CharacterSet {
+    /// Characters allowed in one path segment: the path set without `/`.
+    fileprivate static let urlPathComponentAllowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove("/")
+        return set
+    }()
+}

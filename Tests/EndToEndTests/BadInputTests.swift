@@ -1,0 +1,89 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// Every mistake a user can make gets one clear line, and nothing crashes.
+@Suite struct BadInputTests {
+    @Test func anUnknownFlagExitsTwoAndListsTheKnownKeys() async throws {
+        let feed = try FeedProcess(["--headless", "--enable", "dark-mode"])
+        #expect(try await feed.waitForExit() == 2)
+        let errors = await feed.errorOutput()
+        #expect(errors == [
+            "feed: unknown flag 'dark-mode'; known flags: new-posts-pill, offline-pages, persistent-like-queue, shared-post-store"
+        ])
+    }
+
+    @Test func aFlagThatIsNotBuiltYetIsAUsageError() async throws {
+        let feed = try FeedProcess(["--headless", "--enable", "persistent-like-queue"])
+        #expect(try await feed.waitForExit() == 2)
+        #expect(await feed.errorOutput() == ["feed: flag 'persistent-like-queue' is not built yet; it cannot be enabled"])
+    }
+
+    @Test func anUnknownOptionIsAUsageError() async throws {
+        let feed = try FeedProcess(["--headles"])
+        #expect(try await feed.waitForExit() == 2)
+        #expect(await feed.errorOutput() == ["feed: unknown option '--headles'; see feed --help"])
+    }
+
+    @Test(arguments: ["htp:/nowhere", "127.0.0.1:8080", "http://", "http://host/path?x=1"])
+    func aMalformedServerURLIsAUsageError(url: String) async throws {
+        let feed = try FeedProcess(["--headless", "--server", url])
+        #expect(try await feed.waitForExit() == 2)
+        let errors = await feed.errorOutput()
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("feed: --server: invalid URL") == true, "got \(errors)")
+    }
+
+    @Test func badCommandsAnswerAnErrorAndTheSessionGoesOn() async throws {
+        let server = try TestServer()
+        let feed = try server.headless()
+        let valid = "valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, logout, quit"
+        let unknown = try await feed.send("jump")
+        #expect(unknown["error"] as? String == "unknown command 'jump'; \(valid)")
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        for command in ["see", "see x", "see -1", "see 20", "tap", "tap nope", "settle soon", "state now"] {
+            let answer = try await feed.send(command)
+            let error = try #require(answer["error"] as? String, "'\(command)' is an error")
+            #expect(error.hasSuffix(valid))
+        }
+        let state = try await feed.send("state")
+        #expect(Headless.rows(state).count == 20)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func anUnreachableServerFailsTheFirstPageAndRetryWorksOnceItIsUp() async throws {
+        // Take a free port, then free it again: nothing listens there.
+        let probe = try TestServer()
+        let port = probe.port
+        probe.server.stop()
+        let feed = try FeedProcess(["--headless", "--server", "http://127.0.0.1:\(port)"])
+        _ = try await feed.send("open")
+        let failed = try await feed.send("settle")
+        #expect(failed["initialLoad"] as? String == "failed")
+        let message = try #require(failed["message"] as? String)
+        #expect(message.hasPrefix("Couldn't load the feed: cannot reach 127.0.0.1"), "got \(message)")
+        var options = FeedServerOptions()
+        options.port = port
+        let server = FeedServer(options: options)
+        _ = try server.start()
+        defer { server.stop() }
+        _ = try await feed.send("retry")
+        let loaded = try await feed.send("settle")
+        #expect(loaded["initialLoad"] as? String == "loaded")
+        #expect(Headless.rows(loaded).count == 20)
+        #expect(loaded["message"] is NSNull)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func malformedJSONFromTheServerIsAClearError() async throws {
+        let server = try TestServer()
+        server.server.update { $0.malformedFeed = true }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(state["initialLoad"] as? String == "failed")
+        #expect(state["message"] as? String == "Couldn't load the feed: unexpected reply from the server at $: not valid JSON")
+        #expect(try await feed.finish() == 0)
+    }
+}

@@ -1,0 +1,40 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// Helpers to read the headless protocol's JSON.
+enum Headless {
+    static func rows(_ state: [String: Any]) -> [[String: Any]] { state["rows"] as? [[String: Any]] ?? [] }
+    static func ids(_ state: [String: Any]) -> [String] { rows(state).compactMap { $0["id"] as? String } }
+    static func row(_ state: [String: Any], id: String) -> [String: Any]? { rows(state).first { $0["id"] as? String == id } }
+    static func likesText(_ count: Int) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.groupingSeparator = ","
+        formatter.usesGroupingSeparator = true
+        let number = formatter.string(from: NSNumber(value: count)) ?? String(count)
+        return count == 1 ? "1 like" : "\(number) likes"
+    }
+}
+
+/// A reference server on a free loopback port for one test, stopped when the test ends.
+final class TestServer: @unchecked Sendable {
+    let server: FeedServer
+    let port: UInt16
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(_ configure: (inout FeedServerOptions) -> Void = { _ in }) throws {
+        var options = FeedServerOptions()
+        options.port = 0
+        configure(&options)
+        server = FeedServer(options: options)
+        port = try server.start()
+    }
+
+    deinit { server.stop() }
+
+    /// Starts `feed --headless --server <this server>` with extra arguments.
+    func headless(_ arguments: [String] = []) throws -> FeedProcess {
+        try FeedProcess(["--headless", "--server", url] + arguments)
+    }
+}

@@ -1,0 +1,185 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// The required feed, end to end: the real `feed` binary over real HTTP to the reference server.
+@Suite(.serialized) struct HeadlessFeedTests {
+    @Test func openSettleStatePrintsRowsFromTheEmbeddedServer() async throws {
+        let feed = try FeedProcess(["--headless"])
+        let opened = try await feed.send("open")
+        #expect(opened["initialLoad"] as? String == "loading")
+        let settled = try await feed.send("settle")
+        #expect(settled["settled"] as? Bool == true)
+        #expect(settled["initialLoad"] as? String == "loaded")
+        #expect(settled["pagination"] as? String == "idle")
+        let state = try await feed.send("state")
+        let rows = Headless.rows(state)
+        #expect(rows.count == 20, "pages are 20 posts")
+        let first = try #require(rows.first)
+        #expect(first["id"] as? String != nil)
+        #expect(first["author"] as? String != nil)
+        #expect(first["caption"] as? String != nil)
+        #expect((first["likes"] as? String)?.hasSuffix("like") == true || (first["likes"] as? String)?.hasSuffix("likes") == true)
+        #expect(["liked", "notLiked"].contains(first["heart"] as? String ?? ""))
+        #expect((first["aspectRatio"] as? Double ?? 0) > 0)
+        #expect(state["message"] is NSNull)
+        #expect(state["settled"] == nil, "only settle adds settled")
+        feed.write("quit")
+        #expect(try await feed.waitForExit() == 0)
+        #expect(await feed.remainingOutput().isEmpty, "quit prints nothing")
+    }
+
+    @Test func pagesAreTwentyAndRepeatedIDsNeverShowTwice() async throws {
+        let server = try TestServer { $0.repeatIDs = 5 }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        var state = try await feed.send("settle")
+        for _ in 0..<3 {
+            let count = Headless.rows(state).count
+            _ = try await feed.send("see \(count - 1)")
+            state = try await feed.send("settle")
+        }
+        let ids = Headless.ids(state)
+        #expect(ids.count == 20 + 3 * 15)
+        #expect(Set(ids).count == ids.count)
+        let stats = server.server.stats()
+        #expect(stats.count("GET /v1/feed") == 4)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func onePageRequestPerPageHoweverOftenRowsNearTheEndAppear() async throws {
+        let server = try TestServer()
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        server.server.update { $0.latencyMS = 400 }
+        for row in [15, 16, 17, 18, 19, 19, 19, 16] {
+            let state = try await feed.send("see \(row)")
+            #expect(state["pagination"] as? String == "loading")
+        }
+        let state = try await feed.send("settle")
+        #expect(Headless.rows(state).count == 40)
+        #expect(server.server.stats().count("GET /v1/feed") == 2)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func heartsAreUnknownButRowsShownWhenTheLikesReadFails() async throws {
+        let server = try TestServer { $0.likesFailRate = 1 }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        let rows = Headless.rows(state)
+        #expect(rows.count == 20)
+        #expect(rows.allSatisfy { $0["heart"] as? String == "unknown" })
+        let id = try #require(rows.first?["id"] as? String)
+        let tapped = try await feed.send("tap \(id)")
+        #expect(Headless.row(tapped, id: id)?["heart"] as? String == "unknown", "an unknown heart is disabled")
+        #expect(server.server.stats().count("PUT /v1/posts/{id}/like") == 0)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests() async throws {
+        let server = try TestServer { $0.likeLatencyMS = 300 }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
+        let id = try #require(row["id"] as? String)
+        let liked = try await feed.send("tap \(id)")
+        #expect(Headless.row(liked, id: id)?["heart"] as? String == "liked", "the heart flips at once")
+        _ = try await feed.send("tap \(id)")
+        _ = try await feed.send("tap \(id)")
+        let state = try await feed.send("settle")
+        #expect(state["settled"] as? Bool == true)
+        let truth = try #require(server.server.likeState(of: id))
+        #expect(truth.liked)
+        #expect(server.server.stats().likeRequests[id, default: 0] <= 2)
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "liked")
+        #expect(Headless.row(state, id: id)?["likes"] as? String == Headless.likesText(truth.likeCount))
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func aRefreshDuringALikeNeverFlipsThatHeart() async throws {
+        let server = try TestServer { $0.likeLatencyMS = 1_500 }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
+        let id = try #require(row["id"] as? String)
+        _ = try await feed.send("tap \(id)")
+        _ = try await feed.send("refresh")
+        // Watch every state until the refresh has landed: the heart stays liked throughout.
+        var state = try await feed.send("state")
+        while state["refreshing"] as? Bool == true {
+            #expect(Headless.row(state, id: id)?["heart"] as? String == "liked")
+            state = try await feed.send("settle 50")
+        }
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "liked")
+        state = try await feed.send("settle")
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "liked")
+        #expect(server.server.likeState(of: id)?.liked == true)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func aRefusedLikeRestoresTheServerStateWithAMessage() async throws {
+        let server = try TestServer()
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
+        let id = try #require(row["id"] as? String)
+        server.server.update { $0.refuseLikes = [id] }
+        let tapped = try await feed.send("tap \(id)")
+        #expect(Headless.row(tapped, id: id)?["heart"] as? String == "liked")
+        let state = try await feed.send("settle")
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "notLiked")
+        #expect(Headless.row(state, id: id)?["likes"] as? String == row["likes"] as? String)
+        #expect(state["message"] as? String == "Couldn't like")
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func tooManyRequestsWaitsForRetryAfterAndThenLoads() async throws {
+        let server = try TestServer { $0.rateLimit = 1 }
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle 20000")
+        #expect(state["initialLoad"] as? String == "loaded")
+        #expect(Headless.rows(state).count == 20)
+        #expect(server.server.stats().statuses[429, default: 0] >= 1)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func aPageInFlightBeforeARefreshNeverAppendsAfterIt() async throws {
+        let server = try TestServer()
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        server.server.update { $0.latencyMS = 600 }
+        let loading = try await feed.send("see 19")
+        #expect(loading["pagination"] as? String == "loading")
+        _ = try await feed.send("refresh")
+        let state = try await feed.send("settle")
+        // The refresh started a new session: only its first page is shown, never the older page 2.
+        #expect(Headless.ids(state).count == 20)
+        #expect(state["pagination"] as? String == "idle")
+        let stats = server.server.stats()
+        #expect(stats.count("GET /v1/feed") == 3)
+        #expect(stats.feedCursors.last == .some(nil), "the refresh asked for a first page")
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func aFailedRefreshKeepsTheRowsAndSaysSo() async throws {
+        let server = try TestServer()
+        let feed = try server.headless()
+        _ = try await feed.send("open")
+        let first = try await feed.send("settle")
+        server.server.update { $0.failRate = 1 }
+        _ = try await feed.send("refresh")
+        let state = try await feed.send("settle")
+        #expect(Headless.ids(state) == Headless.ids(first))
+        #expect(state["initialLoad"] as? String == "loaded")
+        let message = try #require(state["message"] as? String)
+        #expect(message.hasPrefix("Couldn't refresh: the server answered 5"))
+        #expect(try await feed.finish() == 0)
+    }
+}

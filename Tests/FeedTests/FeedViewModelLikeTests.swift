@@ -1,0 +1,131 @@
+import FeedInterface
+import FeedTesting
+import LikesInterface
+import Testing
+@testable import Feed
+
+@MainActor
+@Suite struct FeedViewModelLikeTests {
+    private func loadedModel(
+        pages: [FeedPage] = FeedFixtures.pages(count: 2), useCase: FakeLikePostUseCase = FakeLikePostUseCase()
+    ) async -> (FeedViewModel, FakeFeedRepository) {
+        let feed = FakeFeedRepository(pages: pages)
+        let model = FeedViewModel(feed: feed, likePost: useCase)
+        await model.onAppear()?.value
+        return (model, feed)
+    }
+
+    @Test func tapFlipsTheHeartAtOnceAndTheServerCountWins() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, _) = await loadedModel(useCase: useCase)
+        let task = try #require(model.toggleLike("p3"))
+        #expect(model.viewState.rows[2].heart == .liked)
+        #expect(model.viewState.rows[2].likes == "11 likes")
+        #expect(!model.isIdle)
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 1204)))
+        await task.value
+        #expect(model.viewState.rows[2].heart == .liked)
+        #expect(model.viewState.rows[2].likes == "1,204 likes")
+        #expect(model.isIdle)
+    }
+
+    @Test func oneTapChangesOnlyItsRow() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, _) = await loadedModel(useCase: useCase)
+        let before = model.viewState.rows
+        model.toggleLike("p5")
+        let after = model.viewState.rows
+        #expect(zip(before, after).filter { $0 != $1 }.map(\.0.id) == ["p5"])
+    }
+
+    @Test func onlyTheLatestTapSettlesTheHeart() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, _) = await loadedModel(useCase: useCase)
+        let like = try #require(model.toggleLike("p1"))
+        let unlike = try #require(model.toggleLike("p1"))
+        #expect(model.viewState.rows[0].heart == .notLiked)
+        #expect(model.viewState.rows[0].likes == "10 likes")
+        await useCase.waitForCalls(2)
+        // The first call's saved answer arrives late: it must not flip the heart back on.
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await like.value
+        #expect(model.viewState.rows[0].heart == .notLiked)
+        await useCase.answer(call: 2, with: .saved(LikeResult(liked: false, likeCount: 10)))
+        await unlike.value
+        #expect(model.viewState.rows[0].heart == .notLiked)
+        #expect(model.isIdle)
+    }
+
+    @Test func refusedLikeRestoresTheServerStateWithAMessage() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, _) = await loadedModel(useCase: useCase)
+        let task = try #require(model.toggleLike("p2"))
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .failed(serverState: LikeResult(liked: false, likeCount: 9)))
+        await task.value
+        #expect(model.viewState.rows[1].heart == .notLiked)
+        #expect(model.viewState.rows[1].likes == "9 likes")
+        #expect(model.viewState.message == "Couldn't like")
+    }
+
+    @Test func failureWithoutAReplyRestoresThePreTapHeart() async throws {
+        let useCase = FakeLikePostUseCase()
+        let pages = FeedFixtures.pages(count: 1, like: .liked)
+        let (model, _) = await loadedModel(pages: pages, useCase: useCase)
+        model.toggleLike("p4")
+        let second = try #require(model.toggleLike("p4"))
+        let third = try #require(model.toggleLike("p4"))
+        #expect(model.viewState.rows[3].heart == .notLiked)
+        #expect(model.viewState.rows[3].likes == "9 likes")
+        await useCase.waitForCalls(3)
+        await useCase.answer(call: 2, with: .superseded)
+        await second.value
+        await useCase.answer(call: 3, with: .failed(serverState: nil))
+        await third.value
+        #expect(model.viewState.rows[3].heart == .liked)
+        #expect(model.viewState.rows[3].likes == "10 likes")
+        #expect(model.viewState.message == "Couldn't unlike")
+    }
+
+    @Test func unknownHeartsAreDisabled() async {
+        let (model, _) = await loadedModel(pages: FeedFixtures.pages(count: 1, like: .unknown))
+        #expect(model.viewState.rows.allSatisfy { $0.heart == .unknown })
+        #expect(model.toggleLike("p1") == nil)
+        #expect(model.viewState.rows[0].heart == .unknown)
+        #expect(model.toggleLike("p999") == nil, "a post that is not shown")
+    }
+
+    @Test func aRefreshDuringALikeNeverFlipsThatHeart() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, _) = await loadedModel(useCase: useCase)
+        let like = try #require(model.toggleLike("p7"))
+        // The refreshed page was read before the like landed: the server still says not liked.
+        await model.refresh().value
+        #expect(model.viewState.rows[6].heart == .liked)
+        #expect(model.viewState.rows[6].likes == "11 likes")
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await like.value
+        #expect(model.viewState.rows[6].heart == .liked)
+    }
+
+    @Test func aPageRequestedBeforeALikeSettledCannotUndoIt() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, feed) = await loadedModel(useCase: useCase)
+        let like = try #require(model.toggleLike("p8"))
+        let held = await feed.hold(call: 2)
+        let refresh = model.refresh()
+        await feed.waitForRequests(2)
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await like.value
+        await held.open()
+        await refresh.value
+        #expect(model.viewState.rows[7].heart == .liked)
+        #expect(model.viewState.rows[7].likes == "11 likes")
+        // A later refresh reads after the like: the server's page is believed again.
+        await model.refresh().value
+        #expect(model.viewState.rows[7].heart == .notLiked)
+    }
+}

@@ -1,0 +1,52 @@
+import FeedInterface
+import FeedTesting
+import Foundation
+import Networking
+import Testing
+@testable import Feed
+
+@Suite struct RemotePostsRepositoryTests {
+    private static let item = #"{"id":"p1","author":{"id":"a1","name":"Ana"},"caption":"Sunset 🌅","image":{"url":"https://img.feed.example/p1.jpg","width":1080,"height":1350},"likeCount":412}"#
+
+    @Test func mapsItemsWithUnknownHeartsAndPassesTheCursorBackUntouched() async throws {
+        let http = FakeHTTPClient.json(#"{"items":[\#(Self.item)],"nextCursor":"b3Bh+cXVl/="}"#)
+        let repository = RemotePostsRepository(http: http)
+        let page = try await repository.page(after: Cursor("x y&z"))
+        let post = try #require(page.posts.first)
+        #expect(post.id == "p1")
+        #expect(post.author.name == "Ana")
+        #expect(post.caption == "Sunset 🌅")
+        #expect(post.image.aspectRatio == 0.8)
+        #expect(post.likeCount == 412)
+        #expect(post.like == .unknown)
+        #expect(page.next == Cursor("b3Bh+cXVl/="))
+        let request = try #require(await http.requests.first)
+        #expect(request.path == "/v1/feed")
+        #expect(request.query == [URLQueryItem(name: "limit", value: "20"), URLQueryItem(name: "cursor", value: "x y&z")])
+    }
+
+    @Test func dropsAndCountsItemsMissingRequiredFieldsAndIgnoresUnknownFields() async throws {
+        let broken = #"{"id":"p2","caption":"no author","image":{"url":"https://img.feed.example/p2.jpg","width":10,"height":10},"likeCount":1}"#
+        let extra = Self.item.replacingOccurrences(of: #""id":"p1""#, with: #""id":"p3","video":{"url":"x"}"#)
+        let http = FakeHTTPClient.json(#"{"items":[\#(Self.item),\#(broken),\#(extra)],"nextCursor":null,"serverTime":1}"#)
+        let repository = RemotePostsRepository(http: http)
+        let page = try await repository.page(after: nil)
+        #expect(page.posts.map(\.id) == ["p1", "p3"])
+        #expect(page.next == nil)
+        #expect(repository.droppedItemCount == 1)
+    }
+
+    @Test func aBodyWithoutItemsIsADecodingErrorWithItsPath() async {
+        let repository = RemotePostsRepository(http: FakeHTTPClient.json(#"{"items":"nope","nextCursor":null}"#))
+        await #expect(throws: HTTPError.decoding(path: "$.items", reason: "expected Array<Any>")) {
+            try await repository.page(after: nil)
+        }
+    }
+
+    @Test func malformedJSONIsADecodingError() async {
+        let repository = RemotePostsRepository(http: FakeHTTPClient.json("<html>oops"))
+        await #expect(throws: HTTPError.decoding(path: "$", reason: "not valid JSON")) {
+            try await repository.page(after: nil)
+        }
+    }
+}

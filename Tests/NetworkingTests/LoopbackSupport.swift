@@ -1,0 +1,135 @@
+import Foundation
+import HTTPServer
+@testable import Networking
+
+/// A server on 127.0.0.1 with a free port, answering with `handler`; call `stop()` at the end.
+struct LoopbackServer {
+    let server: HTTPServer
+    let port: UInt16
+    let baseURL: URL
+
+    init(_ handler: @escaping @Sendable (HTTPServerRequest) async -> HTTPServerResponse) throws {
+        server = HTTPServer(host: "127.0.0.1", port: 0, handler: handler)
+        port = try server.start()
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    func stop() { server.stop() }
+}
+
+/// Every request the server received, in order.
+actor RequestLog {
+    private(set) var requests: [HTTPServerRequest] = []
+
+    /// Records `request` and returns its 1-based number.
+    func record(_ request: HTTPServerRequest) -> Int {
+        requests.append(request)
+        return requests.count
+    }
+
+    var count: Int { requests.count }
+
+    /// The `Authorization` headers received, in order (`-` when absent).
+    var authorizations: [String] { requests.map { $0.headers["authorization"] ?? "-" } }
+}
+
+/// A handler that answers the n-th request with `responses[n - 1]` (the last one repeats).
+func scripted(_ responses: [HTTPServerResponse], log: RequestLog) -> @Sendable (HTTPServerRequest) async -> HTTPServerResponse {
+    { request in
+        let number = await log.record(request)
+        return responses[min(number, responses.count) - 1]
+    }
+}
+
+/// A JSON response.
+func json(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPServerResponse {
+    .json(status, Data(text.utf8), headers: headers)
+}
+
+/// Holds handlers until opened; opens by itself once `opensAfter` callers have arrived.
+actor Gate {
+    private let opensAfter: Int?
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private(set) var arrivals = 0
+
+    init(opensAfter: Int? = nil) {
+        self.opensAfter = opensAfter
+    }
+
+    func wait() async {
+        arrivals += 1
+        if let opensAfter, arrivals >= opensAfter { open() }
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters.removeAll()
+    }
+}
+
+/// The waits a client asked for between attempts; it does not really wait.
+actor WaitRecorder {
+    private(set) var waits: [Duration] = []
+
+    func record(_ duration: Duration) { waits.append(duration) }
+
+    /// A `sleep` for `URLSessionHTTPClient` that records and returns at once (still cancellable).
+    nonisolated var sleep: @Sendable (Duration) async throws -> Void {
+        { duration in
+            await self.record(duration)
+            try Task.checkCancellation()
+        }
+    }
+}
+
+/// A token provider that starts with `initial` and hands out `renewed` on refresh.
+actor TestTokens: AccessTokenProvider {
+    private var token: String?
+    private let renewed: String
+    private let failure: (any Error)?
+    private(set) var refreshes: [String?] = []
+
+    init(initial: String?, renewed: String = "new", failure: (any Error)? = nil) {
+        self.token = initial
+        self.renewed = renewed
+        self.failure = failure
+    }
+
+    func currentToken() async -> String? { token }
+
+    func refreshToken(rejected: String?) async throws -> String {
+        refreshes.append(rejected)
+        if let failure { throw failure }
+        token = renewed
+        return renewed
+    }
+}
+
+/// Waits until `condition` holds, checking every 10 ms, for at most `limit`.
+func eventually(within limit: Duration = .seconds(10), _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}
+
+/// Retries with no real backoff, so tests stay fast; waits are observed via `WaitRecorder`.
+func quickRetry(_ maxRetries: Int = 2) -> RetryPolicy {
+    RetryPolicy(maxRetries: maxRetries, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4), jitter: .none)
+}
+
+/// A client for `baseURL` whose retry waits go to `recorder`.
+func makeClient(
+    _ baseURL: URL, timeout: Duration = .seconds(10), retry: RetryPolicy = quickRetry(),
+    tokens: (any AccessTokenProvider)? = nil, recorder: WaitRecorder = WaitRecorder()
+) -> URLSessionHTTPClient {
+    URLSessionHTTPClient(
+        configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: timeout, retry: retry, tokens: tokens),
+        sleep: recorder.sleep)
+}

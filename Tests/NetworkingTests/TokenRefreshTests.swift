@@ -1,0 +1,99 @@
+import Foundation
+import HTTPServer
+import Testing
+@testable import Networking
+
+@Suite("URLSessionHTTPClient: bearer tokens")
+struct TokenRefreshTests {
+    struct Refused: Error, CustomStringConvertible {
+        var description: String { "the sign-in service said no" }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func concurrent401sShareOneRefresh() async throws {
+        let log = RequestLog()
+        // Every request with the old token is held until all five have arrived, so all five are
+        // refused together and their refreshes overlap.
+        let barrier = Gate(opensAfter: 5)
+        let server = try LoopbackServer { request in
+            _ = await log.record(request)
+            if request.headers["authorization"] == "Bearer new" { return json(200, #"{"ok":true}"#) }
+            await barrier.wait()
+            return json(401, #"{"error":"token expired"}"#)
+        }
+        defer { server.stop() }
+        let tokens = TestTokens(initial: "old")
+        let client = makeClient(server.baseURL, tokens: tokens)
+
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<5 {
+                group.addTask { try await client.send(.get("/v1/likes/\(index)")).status }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(statuses == [200, 200, 200, 200, 200])
+        #expect(await tokens.refreshes == ["old"])
+        let authorizations = await log.authorizations
+        #expect(authorizations.filter { $0 == "Bearer old" }.count == 5)
+        #expect(authorizations.filter { $0 == "Bearer new" }.count == 5)
+    }
+
+    @Test func a401AfterRefreshIsReported() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(401, #"{"error":"not allowed"}"#)], log: log))
+        defer { server.stop() }
+        let tokens = TestTokens(initial: "old")
+
+        await #expect(throws: HTTPError.status(code: 401, message: "not allowed")) {
+            try await makeClient(server.baseURL, tokens: tokens).send(HTTPRequest(method: .post, path: "/v1/posts/p1/like"))
+        }
+        #expect(await tokens.refreshes == ["old"])
+        #expect(await log.authorizations == ["Bearer old", "Bearer new"])
+    }
+
+    @Test func failedRefreshExplainsWhy() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(401, #"{"error":"token expired"}"#)], log: log))
+        defer { server.stop() }
+        let tokens = TestTokens(initial: "old", failure: Refused())
+
+        await #expect(throws: HTTPError.status(
+            code: 401, message: "token expired; renewing the access token failed: the sign-in service said no")) {
+            try await makeClient(server.baseURL, tokens: tokens).send(.get("/v1/feed"))
+        }
+        #expect(await log.count == 1)
+    }
+
+    @Test func noTokenMeansNoAuthorizationHeader() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(200, "{}")], log: log))
+        defer { server.stop() }
+
+        _ = try await makeClient(server.baseURL, tokens: TestTokens(initial: nil)).send(.get("/v1/feed"))
+
+        #expect(await log.authorizations == ["-"])
+    }
+
+    @Test func tokenIsSentOnEveryAttempt() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(503, "{}"), json(200, "{}")], log: log))
+        defer { server.stop() }
+
+        _ = try await makeClient(server.baseURL, tokens: TestTokens(initial: "abc")).send(.get("/v1/feed"))
+
+        #expect(await log.authorizations == ["Bearer abc", "Bearer abc"])
+    }
+
+    @Test func laterRefusalOfAnOldTokenReusesTheRenewedOne() async throws {
+        let tokens = TestTokens(initial: "old")
+        let refresher = TokenRefresher(provider: tokens)
+
+        let first = try await refresher.token(replacing: "old")
+        let second = try await refresher.token(replacing: "old")
+        let third = try await refresher.token(replacing: "new")
+
+        #expect([first, second, third] == ["new", "new", "new"])
+        #expect(await tokens.refreshes == ["old", "new"])
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import HTTPServer
+import Testing
+@testable import Networking
+
+@Suite("URLSessionHTTPClient: timeouts, unreachable servers, cancellation")
+struct TransportFailureTests {
+    /// A server whose handler holds every request until `gate` opens.
+    private func heldServer(_ gate: Gate, log: RequestLog) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            _ = await log.record(request)
+            await gate.wait()
+            return json(200, "{}")
+        }
+    }
+
+    @Test func slowServerTimesOutAndIsRetried() async throws {
+        let gate = Gate()
+        let log = RequestLog()
+        let server = try heldServer(gate, log: log)
+        defer { server.stop() }
+        let recorder = WaitRecorder()
+        let client = makeClient(server.baseURL, timeout: .milliseconds(300), retry: quickRetry(1), recorder: recorder)
+
+        await #expect(throws: HTTPError.timeout(seconds: 0.3)) {
+            try await client.send(.get("/v1/feed"))
+        }
+        #expect(await recorder.waits.count == 1)
+        #expect(HTTPError.timeout(seconds: 0.3).description == "the server did not answer within 0.3 s")
+        await gate.open()
+    }
+
+    @Test func requestTimeoutOverridesTheDefault() async throws {
+        let gate = Gate()
+        let log = RequestLog()
+        let server = try heldServer(gate, log: log)
+        defer { server.stop() }
+        let client = makeClient(server.baseURL, timeout: .seconds(30), retry: .none)
+
+        var request = HTTPRequest.get("/v1/feed")
+        request.timeout = .milliseconds(300)
+        await #expect(throws: HTTPError.timeout(seconds: 0.3)) {
+            try await client.send(request)
+        }
+        await gate.open()
+    }
+
+    /// FoundationNetworking truncates `URLRequest.timeoutInterval` to whole seconds, so 0.9 s would
+    /// fire almost at once; the client keeps its own deadline.
+    @Test func subSecondTimeoutDoesNotFireEarly() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(200, #"{"ok":true}"#)], log: log))
+        defer { server.stop() }
+        let client = makeClient(server.baseURL, timeout: .milliseconds(900), retry: .none)
+
+        let response = try await client.send(.get("/v1/feed"))
+
+        #expect(response.status == 200)
+    }
+
+    @Test func freedPortIsUnreachableAfterRetries() async throws {
+        let server = try LoopbackServer { _ in json(200, "{}") }
+        let port = server.port
+        server.stop()
+        let recorder = WaitRecorder()
+        let client = makeClient(server.baseURL, recorder: recorder)
+
+        let expected = HTTPError.unreachable(host: "127.0.0.1:\(port)", reason: "connection refused; check that the server is running")
+        await #expect(throws: expected) {
+            try await client.send(.get("/v1/feed"))
+        }
+        #expect(await recorder.waits.count == 2)
+        #expect(expected.description == "cannot reach 127.0.0.1:\(port): connection refused; check that the server is running")
+    }
+
+    @Test(arguments: [Array("\u{0}\u{1}garbage\r\n\r\nmore".utf8), []])
+    func replyThatIsNotHTTPIsExplained(reply: [UInt8]) async throws {
+        let server = try RawReplyServer(reply: reply)
+        defer { server.stop() }
+        let client = makeClient(URL(string: "http://127.0.0.1:\(server.port)")!)
+
+        await #expect(throws: HTTPError.unreachable(
+            host: "127.0.0.1:\(server.port)", reason: "no valid HTTP reply; check that the address is the feed server")) {
+            try await client.send(.get("/v1/feed"))
+        }
+    }
+
+    @Test func cancellingTheCallerCancelsTheRequest() async throws {
+        let gate = Gate()
+        let log = RequestLog()
+        let server = try heldServer(gate, log: log)
+        defer { server.stop() }
+        let client = makeClient(server.baseURL)
+
+        let call = Task { () -> HTTPError? in
+            await Self.failure(of: client, .get("/v1/slow"))
+        }
+        #expect(await eventually { await log.count == 1 })
+        call.cancel()
+
+        // The call ends while the server still holds the request: it did not wait for a reply.
+        #expect(await call.value == .cancelled)
+        #expect(await gate.arrivals == 1)
+        // The URLSessionTask itself was cancelled and left the session.
+        let session = client.session
+        #expect(await eventually { await Self.taskCount(session) == 0 })
+        // Never retried.
+        #expect(await log.count == 1)
+        await gate.open()
+    }
+
+    @Test func cancelledBeforeSendingSendsNothing() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(200, "{}")], log: log))
+        defer { server.stop() }
+        let client = makeClient(server.baseURL)
+
+        let call = Task { () -> HTTPError? in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await Self.failure(of: client, .get("/v1/feed"))
+        }
+
+        #expect(await call.value == .cancelled)
+        #expect(await log.count == 0)
+    }
+
+    @Test func cancellingDuringBackoffStopsRetrying() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(503, "{}")], log: log))
+        defer { server.stop() }
+        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(
+            baseURL: server.baseURL,
+            retry: RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(60), jitter: .none)))
+
+        let call = Task { () -> HTTPError? in
+            await Self.failure(of: client, .get("/v1/feed"))
+        }
+        #expect(await eventually { await log.count == 1 })
+        call.cancel()
+
+        #expect(await call.value == .cancelled)
+        #expect(await log.count == 1)
+    }
+
+    /// The error `request` ends with, or `nil` when it succeeds.
+    private static func failure(of client: URLSessionHTTPClient, _ request: HTTPRequest) async -> HTTPError? {
+        do throws(HTTPError) {
+            _ = try await client.send(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func taskCount(_ session: URLSession) async -> Int {
+        await withCheckedContinuation { continuation in
+            session.getAllTasks { continuation.resume(returning: $0.count) }
+        }
+    }
+}
