@@ -88,7 +88,7 @@ let package = Package(
 
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
