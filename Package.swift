@@ -69,8 +69,8 @@ let package = Package(
         .executableTarget(
             name: "FeedBench",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "Database",
-                "CSQLite", "FeedTesting", "FeedServer",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
+                "FeedTesting", "FeedServer",
             ],
             path: "Tools/FeedBench"
         ),
@@ -88,15 +88,15 @@ let package = Package(
 
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "HTTPServer"]),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "HTTPServer"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]
 )

@@ -22,10 +22,10 @@ struct WorkspaceSelfCheckTests {
         #expect(workspace.roles["WorkspaceCheckTests"]?.module == "WorkspaceCheck")
     }
 
-    @Test("the graph embedded in the tool's README is current")
+    @Test("the graph embedded in the workspace README is current")
     func graph() {
         let outcome = WorkspaceCheckCommand.run(
-            arguments: ["graph", "--package-path", root, "--check", "\(root)/Tools/WorkspaceCheck/README.md"],
+            arguments: ["graph", "--package-path", root, "--check", "\(root)/README.md"],
             currentDirectory: root
         )
         #expect(outcome.exitCode == 0, "\(outcome.output)")
