@@ -27,7 +27,7 @@ enum FeedCommand {
             session.stop()
         case .logout(let options):
             do {
-                try FeedComposition.forgetUser(options: options)
+                try FeedComposition.forgetUser(options: options, keepOpenCache: false)
                 StandardStreams.out("feed: deleted everything stored for \(options.user) on \(options.server?.absoluteString ?? "the embedded server")")
             } catch {
                 StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error); delete it by hand")
@@ -37,15 +37,14 @@ enum FeedCommand {
             let session = await startSession(options, registry: registry)
             let model = await FeedComposition.makeFeedViewModel(session: session, options: options)
             var driver = HeadlessDriver(model: model, write: StandardStreams.out)
-            // With offline pages on, the open cache clears itself; with it off, files from an
-            // earlier run are deleted without running any Store code.
-            if !session.flags.isOn(FeatureFlagKeys.offlinePages) {
-                driver.forgetUser = {
-                    do {
-                        try FeedComposition.forgetUser(options: options)
-                    } catch {
-                        StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error)")
-                    }
+            // With offline pages on, the open cache clears itself and copies moved aside are
+            // deleted; with it off, every file of an earlier run is deleted without Store code.
+            let offlineOn = session.flags.isOn(FeatureFlagKeys.offlinePages)
+            driver.forgetUser = {
+                do {
+                    try FeedComposition.forgetUser(options: options, keepOpenCache: offlineOn)
+                } catch {
+                    StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error)")
                 }
             }
             await driver.run(LineReader.standardInput())

@@ -34,12 +34,25 @@ enum CacheLocation {
         return hash
     }
 
-    /// Deletes the database file and SQLite's companions (`-wal`, `-shm`, `-journal`) if present.
+    /// Deletes the database file, SQLite's companions (`-wal`, `-shm`, `-journal`) and copies
+    /// moved aside when a file was unreadable (`.corrupt-…`), which may hold the user's posts.
     static func deleteFiles(of database: URL) throws {
+        try deleteMovedAside(of: database)
         let manager = FileManager.default
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let path = database.path + suffix
             if manager.fileExists(atPath: path) { try manager.removeItem(atPath: path) }
+        }
+    }
+
+    /// Deletes only the copies moved aside next to `database` (`<name>.corrupt-…` and their companions).
+    static func deleteMovedAside(of database: URL) throws {
+        let manager = FileManager.default
+        let directory = database.deletingLastPathComponent()
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        let prefix = database.lastPathComponent + ".corrupt-"
+        for name in names where name.hasPrefix(prefix) {
+            try manager.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 }

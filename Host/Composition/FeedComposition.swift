@@ -41,8 +41,14 @@ enum FeedComposition {
     }
 
     /// Deletes everything stored for the user on the server. Plain file work: no Store code runs.
-    static func forgetUser(options: HostOptions) throws {
-        try CacheLocation.deleteFiles(of: cacheFile(options))
+    /// `keepOpenCache` leaves the database this process has open (it clears itself) and deletes
+    /// only the copies moved aside.
+    static func forgetUser(options: HostOptions, keepOpenCache: Bool) throws {
+        if keepOpenCache {
+            try CacheLocation.deleteMovedAside(of: cacheFile(options))
+        } else {
+            try CacheLocation.deleteFiles(of: cacheFile(options))
+        }
     }
 
     static func cacheFile(_ options: HostOptions) -> URL {

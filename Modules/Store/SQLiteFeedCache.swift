@@ -99,6 +99,8 @@ public actor SQLiteFeedCache: FeedCache {
                 try db.execute(FeedSchema.deletePosts)
                 try db.execute(FeedSchema.deleteMeta)
             }
+            // Fold the WAL back into the (overwritten) file and truncate it: no old page survives there.
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 
@@ -209,6 +211,8 @@ public actor SQLiteFeedCache: FeedCache {
                 return .unreadable(reason: problem)
             }
             try connection.migrate(FeedSchema.migrations)
+            // Deleted rows are overwritten, so a logout leaves nothing readable behind.
+            try connection.execute("PRAGMA secure_delete=ON")
             let problems = try connection.query("PRAGMA quick_check") { row in try row.column(0, as: String.self) }
             guard problems == ["ok"] else {
                 connection.close()

@@ -106,6 +106,14 @@ import Testing
         #expect(warnings.count == 1, "one warning line: \(warnings)")
         let rebuilt = try #require(try cacheFiles().first { $0.lastPathComponent == file.lastPathComponent })
         #expect(try SQLiteShell.run(rebuilt, "PRAGMA integrity_check;") == "ok")
+
+        // Logout also deletes the copy moved aside: it may hold the user's posts.
+        let leftovers = { try FileManager.default.contentsOfDirectory(atPath: dataDir.path) }
+        #expect(try leftovers().contains { $0.contains(".corrupt-") })
+        let logout = try FeedProcess(["logout", "--server", server.url, "--data-dir", dataDir.path])
+        #expect(try await logout.waitForExit() == 0)
+        let left = try leftovers()
+        #expect(left.isEmpty, "left: \(left)")
     }
 
     @Test func withTheFlagOffNoFileIsCreatedAndTheStoreNeverRuns() async throws {

@@ -125,6 +125,57 @@ import Testing
         #expect(await cache.operations.last == "clear")
     }
 
+    @Test func afterLogoutOpeningShowsNothingOfTheLastUser() async throws {
+        let feed = FakeFeedRepository { _, _ in throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "down") }
+        let cache = FakeFeedCache(saved: saved())
+        let model = model(feed: feed, cache: cache, saved: saved())
+        await model.onAppear()?.value
+        #expect(model.viewState.rows.count == 20)
+        await model.logout()?.value
+        await model.onAppear()?.value
+        #expect(model.viewState.rows.isEmpty)
+        #expect(model.viewState.banner == nil)
+        #expect(model.viewState.initialLoad == .failed("Couldn't load the feed: cannot reach 127.0.0.1:9: down"))
+    }
+
+    @Test func aPageReadBeforeALikeSettledIsSavedWithTheSettledHeart() async throws {
+        let useCase = FakeLikePostUseCase()
+        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
+        let cache = FakeFeedCache()
+        let model = model(feed: feed, cache: cache, saved: nil, likePost: useCase)
+        await model.onAppear()?.value
+        let like = try #require(model.toggleLike("p2"))
+        let held = await feed.hold(call: 2)
+        let refresh = model.refresh()
+        await feed.waitForRequests(2)
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await like.value
+        await held.open()
+        await refresh.value
+        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
+        #expect(model.viewState.rows[1].heart == .liked)
+        let post = try #require(try await cache.load()?.posts.first { $0.id == "p2" })
+        #expect(post.like == .liked, "the refreshed page predates the like; the cache keeps the settled heart")
+        #expect(post.likeCount == 11)
+    }
+
+    @Test func aRefusedCursorWhoseRestartFailsIsNeverSentAgain() async throws {
+        let feed = FakeFeedRepository { cursor, call in
+            if cursor == Cursor("old") { throw HTTPError.status(code: 400, message: "unknown cursor") }
+            throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "down")
+        }
+        let cache = FakeFeedCache(saved: saved())
+        let model = model(feed: feed, cache: cache, saved: saved())
+        await model.onAppear()?.value
+        model.rowAppeared("p920")
+        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
+        #expect(model.rowAppeared("p920") == nil)
+        #expect(await feed.requests == [nil, Cursor("old"), nil])
+        #expect(model.viewState.rows.count == 20, "rows stay")
+        #expect(model.viewState.banner?.text(now: Self.now) == "Offline · Updated 5 minutes ago")
+    }
+
     @Test(arguments: [
         (0.0 as Double, "Updated just now"), (59.0, "Updated just now"), (60.0, "Updated 1 minute ago"), (300.0, "Updated 5 minutes ago"),
         (3_600.0, "Updated 1 hour ago"), (7_300.0, "Updated 2 hours ago"), (259_200.0, "Updated 3 days ago"), (-5.0, "Updated just now"),

@@ -35,6 +35,8 @@ public final class FeedViewModel {
     @ObservationIgnored private var savedAt: Date?
     @ObservationIgnored private var cacheWrite: Task<Void, Never>?
     @ObservationIgnored private var cacheWritesPending = 0
+    @ObservationIgnored private var saved: CachedFeed?
+    @ObservationIgnored private var emptyPagesInARow = 0
 
     /// Creates the view model; a page loads when the row `prefetchDistance` from the end appears.
     /// With `offline`, saved pages show first and every page and like outcome is saved.
@@ -48,6 +50,7 @@ public final class FeedViewModel {
         self.feed = feed
         self.likePost = likePost
         self.offline = offline
+        self.saved = offline?.saved
         self.now = now
         self.prefetchDistance = prefetchDistance
     }
@@ -62,7 +65,7 @@ public final class FeedViewModel {
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return pageTask }
         started = true
-        if let saved = offline?.saved, !saved.posts.isEmpty {
+        if let saved, !saved.posts.isEmpty {
             // Saved pages show at once; the network revalidates them behind the banner.
             generation += 1
             append(saved.posts, generation: generation)
@@ -112,6 +115,7 @@ public final class FeedViewModel {
         settled.removeAll()
         refreshFailed = false
         savedAt = nil
+        saved = nil
         viewState = .initial
         writeCache { try await $0.clear() }
         notifyIfIdle()
@@ -217,7 +221,8 @@ public final class FeedViewModel {
         refreshFailed = false
         let savedAt = now()
         if offline != nil { self.savedAt = savedAt }
-        writeCache { try await $0.replaceAll(with: page, savedAt: savedAt) }
+        let shown = pageAsShown(page, generation: generation)
+        writeCache { try await $0.replaceAll(with: shown, savedAt: savedAt) }
         notifyIfIdle()
     }
 
@@ -242,15 +247,20 @@ public final class FeedViewModel {
         guard generation == self.generation else { return }
         pageTask = nil
         let added = append(page.posts, generation: generation)
+        let cursor = nextCursor
         nextCursor = page.next
         let savedAt = now()
-        writeCache { try await $0.append(page, savedAt: savedAt) }
+        if offline != nil { self.savedAt = savedAt }
+        let shown = pageAsShown(page, generation: generation)
+        writeCache { try await $0.append(shown, savedAt: savedAt) }
         viewState.pagination = page.next == nil ? .end : .idle
         if case .failed = viewState.initialLoad {} else if viewState.message?.hasPrefix("Couldn't load more") == true {
             viewState.message = nil
         }
-        // A page made only of posts already shown adds no row to scroll to: fetch the next one.
-        if added == 0, page.next != nil, loadNextPage() != nil { return }
+        // A page made only of posts already shown adds no row to scroll to: fetch the next one,
+        // a few times at most, and never the same cursor again.
+        emptyPagesInARow = added == 0 ? emptyPagesInARow + 1 : 0
+        if added == 0, page.next != cursor, emptyPagesInARow <= Self.maxEmptyPagesInARow, loadNextPage() != nil { return }
         notifyIfIdle()
     }
 
@@ -259,7 +269,9 @@ public final class FeedViewModel {
         pageTask = nil
         if Self.isRefusedCursor(error) {
             // The server no longer accepts this cursor (an expired session): start the feed over
-            // from the first page, keeping the rows on screen until it arrives.
+            // from the first page, keeping the rows on screen until it arrives. The dead cursor is
+            // dropped, so a failed restart never sends it again.
+            nextCursor = nil
             loadFirstPage()
             return
         }
@@ -325,6 +337,20 @@ public final class FeedViewModel {
 
     // MARK: Cache
 
+    /// The page with the like outcomes that settled after it was requested, so the cache never
+    /// saves a heart older than the one on screen. Unsettled likes are saved when they settle.
+    private func pageAsShown(_ page: FeedPage, generation: Int) -> FeedPage {
+        guard offline != nil, !settled.isEmpty else { return page }
+        let posts = page.posts.map { post in
+            guard let done = settled[post.id], done.generation >= generation else { return post }
+            var post = post
+            post.like = LikeState(done.result.liked)
+            post.likeCount = done.result.likeCount
+            return post
+        }
+        return FeedPage(posts: posts, next: page.next)
+    }
+
     /// Runs cache writes one after another, in the order they were asked for. The cache reports
     /// its own failures; a failed write leaves what was saved before.
     private func writeCache(_ operation: @escaping @Sendable (any FeedCache) async throws -> Void) {
@@ -352,10 +378,14 @@ public final class FeedViewModel {
         idleWaiters.removeValue(forKey: key)?.resume(returning: idle)
     }
 
-    /// A 4xx on a next page other than 408 and 429: the server refuses the cursor itself.
+    /// How many pages made only of posts already shown are fetched one after another.
+    static let maxEmptyPagesInARow = 3
+
+    /// 400, 404, 410 or 422 on a next page: the server refuses the cursor itself (an expired
+    /// session). Auth (401, 403) and throttling (408, 429) are not about the cursor.
     private static func isRefusedCursor(_ error: any Error) -> Bool {
         guard case .status(let code, _) = error as? HTTPError else { return false }
-        return (400..<500).contains(code) && code != 408 && code != 429
+        return [400, 404, 410, 422].contains(code)
     }
 
     private static func describe(_ error: any Error) -> String {
