@@ -15,11 +15,12 @@ let package = Package(
         // Interfaces: protocols, models, errors.
         .target(name: "FeedInterface", path: "Modules/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/LikesInterface"),
+        .target(name: "StoreInterface", dependencies: ["FeedInterface"], path: "Modules/StoreInterface"),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "Networking", "TerminalUI"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"],
             path: "Modules/Feed"
         ),
         .target(
@@ -28,14 +29,29 @@ let package = Package(
             path: "Modules/Likes"
         ),
 
+        .target(
+            name: "Store",
+            dependencies: ["FeedInterface", "StoreInterface", "Database"],
+            path: "Modules/Store"
+        ),
+
+        // System libraries.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Modules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
         // Platform.
+        .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Database"),
         .target(name: "Networking", path: "Modules/Networking"),
         .target(name: "HTTPServer", path: "Modules/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
         .target(name: "TerminalUI", path: "Modules/TerminalUI"),
 
         // Test support: fakes for every interface protocol.
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "Networking"], path: "Modules/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/FeedServer"),
@@ -44,8 +60,8 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "Feed", "Likes", "Networking",
-                "FeatureFlags", "FeedServer", "TerminalUI",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI",
             ],
             path: "Host"
         ),
@@ -53,8 +69,16 @@ let package = Package(
         // Tools.
         .executableTarget(
             name: "FeedBench",
-            dependencies: ["FeedInterface", "LikesInterface", "Feed", "Likes", "FeedTesting"],
+            dependencies: [
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
+                "FeedTesting", "FeedServer",
+            ],
             path: "Tools/FeedBench"
+        ),
+        .executableTarget(
+            name: "CacheCrashProbe",
+            dependencies: ["FeedInterface", "StoreInterface", "Store"],
+            path: "Tools/CacheCrashProbe"
         ),
         .target(name: "WorkspaceCheck", path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
@@ -67,16 +91,18 @@ let package = Package(
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "HTTPServer"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]
 )

@@ -26,14 +26,33 @@ enum FeedCommand {
             let session = await startSession(options, registry: registry)
             StandardStreams.out(json ? session.flags.json() : session.flags.table())
             session.stop()
+        case .logout(let options):
+            do {
+                try FeedComposition.forgetUser(options: options, keepOpenCache: false)
+                StandardStreams.out("feed: deleted everything stored for \(options.user) on \(options.server?.absoluteString ?? "the embedded server")")
+            } catch {
+                StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error); delete it by hand")
+                exit(1)
+            }
         case .headless(let options):
             let session = await startSession(options, registry: registry)
-            let model = FeedComposition.makeFeedViewModel(session: session)
-            await HeadlessDriver(model: model, write: StandardStreams.out).run(LineReader.standardInput())
+            let model = await FeedComposition.makeFeedViewModel(session: session, options: options)
+            var driver = HeadlessDriver(model: model, write: StandardStreams.out)
+            // With offline pages on, the open cache clears itself and copies moved aside are
+            // deleted; with it off, every file of an earlier run is deleted without Store code.
+            let offlineOn = session.flags.isOn(FeatureFlagKeys.offlinePages)
+            driver.forgetUser = {
+                do {
+                    try FeedComposition.forgetUser(options: options, keepOpenCache: offlineOn)
+                } catch {
+                    StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error)")
+                }
+            }
+            await driver.run(LineReader.standardInput())
             session.stop()
         case .screen(let options):
             let session = await startSession(options, registry: registry)
-            let model = FeedComposition.makeFeedViewModel(session: session)
+            let model = await FeedComposition.makeFeedViewModel(session: session, options: options)
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
                 let status = await ScreenMode.run(model: model, ascii: options.ascii)
                 session.stop()

@@ -15,6 +15,8 @@ enum HelpText {
                                     only the reference server (feed serve --help)
           feed flags [--server URL] [--enable K]… [--json]
                                     resolved feature flags and where each value came from
+          feed logout [--server URL] [--user NAME] [--data-dir DIR]
+                                    delete everything stored for that user on that server
           feed --help | --version
 
         Options:
@@ -23,6 +25,8 @@ enum HelpText {
           --enable K         switch the follow-up K on (see the flags below)
           --disable K        switch the follow-up K off
           --flags-file PATH  JSON {"flags":{"K":true}}; default $XDG_CONFIG_HOME/feed/flags.json
+          --data-dir DIR     where offline pages are saved; default $XDG_CACHE_HOME/feed, else ~/.cache/feed
+          --user NAME        whose saved pages these are (default demo): one file per server and user
           --ascii            <3 and </3 instead of ♥ and ♡
           --verbose          log the embedded server's requests on stderr
 

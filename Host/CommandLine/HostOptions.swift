@@ -11,6 +11,8 @@ enum HostCommand: Equatable {
     case serve(arguments: [String])
     /// The resolved flags and where each value came from.
     case flags(HostOptions, json: Bool)
+    /// Deletes everything stored for the user on the server.
+    case logout(HostOptions)
     case help
     case version
 }
@@ -27,14 +29,22 @@ struct HostOptions: Equatable {
     var ascii = false
     /// `--verbose`: the embedded server's request log on stderr.
     var verbose = false
+    /// `--data-dir DIR`: where the offline cache lives.
+    var dataDir: URL?
+    /// `--user NAME`: whose cache this is; each user and server has a file of their own.
+    var user = "demo"
 
     /// Parses the arguments after the program name.
     static func parse(_ arguments: [String], registry: FlagRegistry) throws(UsageError) -> HostCommand {
         var rest = arguments
         if rest.first == "serve" { return .serve(arguments: Array(rest.dropFirst())) }
         var isFlagsCommand = false
+        var isLogout = false
         if rest.first == "flags" {
             isFlagsCommand = true
+            rest.removeFirst()
+        } else if rest.first == "logout" {
+            isLogout = true
             rest.removeFirst()
         }
         if rest.contains("--help") || rest.contains("-h") { return .help }
@@ -59,7 +69,7 @@ struct HostOptions: Equatable {
         while index < rest.count {
             let argument = rest[index]
             switch argument {
-            case "--headless" where !isFlagsCommand: headless = true
+            case "--headless" where !isFlagsCommand && !isLogout: headless = true
             case "--ascii": options.ascii = true
             case "--verbose": options.verbose = true
             case "--json" where isFlagsCommand: json = true
@@ -72,6 +82,12 @@ struct HostOptions: Equatable {
                 }
             case "--flags-file":
                 options.flagsFile = URL(fileURLWithPath: try value(after: "--flags-file"))
+            case "--data-dir":
+                options.dataDir = URL(fileURLWithPath: try value(after: "--data-dir"), isDirectory: true)
+            case "--user":
+                let user = try value(after: "--user")
+                guard !user.isEmpty, !user.contains("/") else { throw UsageError("--user needs a name without '/'") }
+                options.user = user
             default:
                 let what = argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'"
                 throw UsageError("\(what); see feed --help")
@@ -79,6 +95,7 @@ struct HostOptions: Equatable {
             index += 1
         }
         if isFlagsCommand { return .flags(options, json: json) }
+        if isLogout { return .logout(options) }
         return headless ? .headless(options) : .screen(options)
     }
 }

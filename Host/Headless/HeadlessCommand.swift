@@ -7,10 +7,11 @@ enum HeadlessCommand: Equatable {
     case tap(post: String)
     case settle(milliseconds: Int)
     case state
+    case logout
     case quit
 
     /// The commands, as the error line names them.
-    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, quit"
+    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, logout, quit"
 
     /// The default wait of `settle`.
     static let defaultSettleMilliseconds = 10_000
@@ -29,6 +30,7 @@ enum HeadlessCommand: Equatable {
         case "retry": return noArguments(.retry)
         case "state": return noArguments(.state)
         case "quit": return noArguments(.quit)
+        case "logout": return noArguments(.logout)
         case "see":
             guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))

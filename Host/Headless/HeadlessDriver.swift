@@ -7,6 +7,8 @@ import Foundation
 struct HeadlessDriver {
     let model: FeedViewModel
     let write: (String) -> Void
+    /// Deletes what is stored for the user beyond the view model's cache (the host's files).
+    var forgetUser: () async -> Void = {}
 
     /// Runs commands until `quit` or the end of input.
     func run(_ lines: some AsyncSequence<String, Never>) async {
@@ -50,6 +52,9 @@ struct HeadlessDriver {
         case .settle(let milliseconds):
             let settled = await model.waitUntilIdle(timeout: .milliseconds(milliseconds))
             return StateJSON.encode(model.viewState, extra: [("settled", settled ? "true" : "false")])
+        case .logout:
+            await model.logout()?.value
+            await forgetUser()
         case .state, .quit:
             break
         }

@@ -1,9 +1,10 @@
 import Feed
+import Foundation
 
 /// The headless view of a `FeedViewState`: one JSON object on one line.
 enum StateJSON {
     /// The state as the headless protocol prints it; `extra` pairs are appended (e.g. `settled`).
-    static func encode(_ state: FeedViewState, extra: [(String, String)] = []) -> String {
+    static func encode(_ state: FeedViewState, now: Date = Date(), extra: [(String, String)] = []) -> String {
         var rows = ""
         rows.reserveCapacity(state.rows.count * 160)
         rows += "["
@@ -26,6 +27,7 @@ enum StateJSON {
                 ("pagination", JSONWriter.quoted(pagination(state.pagination))),
                 ("refreshing", state.isRefreshing ? "true" : "false"),
                 ("message", JSONWriter.quotedOrNull(state.message)),
+                ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
             ] + extra)
     }
 

@@ -29,7 +29,7 @@ public struct FlagRegistry: Sendable {
         FlagDefinition(
             key: "offline-pages",
             description: "The last pages saved in SQLite, shown first, then revalidated",
-            owner: "Store", isBuilt: false),
+            owner: "Store", isBuilt: true),
         FlagDefinition(
             key: "persistent-like-queue", description: "Likes made offline survive and are sent later",
             owner: "OfflineQueue", isBuilt: false),

@@ -23,7 +23,7 @@ public struct FlagResolver: Sendable {
     public let remoteTimeout: Duration
 
     /// Creates a resolver for `registry`; the remote source gets at most `remoteTimeout`.
-    public init(registry: FlagRegistry, remoteTimeout: Duration = .seconds(2)) {
+    public init(registry: FlagRegistry, remoteTimeout: Duration = .seconds(1)) {
         self.registry = registry
         self.remoteTimeout = remoteTimeout
     }
@@ -126,6 +126,9 @@ public struct FlagResolver: Sendable {
         let timeout = remoteTimeout
         var request = HTTPRequest.get(Self.remotePath)
         request.timeout = timeout
+        // Flags are read before the first frame: one attempt, no backoff; a failure falls back
+        // to the other sources at once.
+        request.retryLimit = 0
         let requestToSend = request
         return await withTaskGroup(of: Result<FlagDocument, HTTPError>?.self) { group in
             group.addTask {

@@ -16,6 +16,8 @@ public struct HTTPRequest: Hashable, Sendable {
     public var timeout: Duration?
     /// Whether sending twice has the effect of sending once, so a failed attempt may be retried.
     public var isIdempotent: Bool
+    /// At most this many retries for this request, below the client's policy; `nil` keeps the policy.
+    public var retryLimit: Int?
 
     /// Creates a request; GET and PUT are idempotent unless said otherwise.
     public init(

@@ -84,7 +84,7 @@ public final class URLSessionHTTPClient: HTTPClient {
             if let retryAfter, Duration.seconds(retryAfter) > policy.maxRetryAfter {
                 throw .retryAfterTooLong(seconds: retryAfter)
             }
-            guard isRetryable, request.isIdempotent, retries < policy.maxRetries else { throw failure }
+            guard isRetryable, request.isIdempotent, retries < min(policy.maxRetries, request.retryLimit ?? .max) else { throw failure }
             let wait = retryAfter.map { Duration.seconds($0) } ?? policy.backoff(attempt: retries, using: &generator)
             do {
                 try await sleep(wait)

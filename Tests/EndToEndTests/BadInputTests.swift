@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test func aFlagThatIsNotBuiltYetIsAUsageError() async throws {
-        let feed = try FeedProcess(["--headless", "--enable", "offline-pages"])
+        let feed = try FeedProcess(["--headless", "--enable", "persistent-like-queue"])
         #expect(try await feed.waitForExit() == 2)
-        #expect(await feed.errorOutput() == ["feed: flag 'offline-pages' is not built yet; it cannot be enabled"])
+        #expect(await feed.errorOutput() == ["feed: flag 'persistent-like-queue' is not built yet; it cannot be enabled"])
     }
 
     @Test func anUnknownOptionIsAUsageError() async throws {
@@ -37,7 +37,7 @@ import Testing
     @Test func badCommandsAnswerAnErrorAndTheSessionGoesOn() async throws {
         let server = try TestServer()
         let feed = try server.headless()
-        let valid = "valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, quit"
+        let valid = "valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, logout, quit"
         let unknown = try await feed.send("jump")
         #expect(unknown["error"] as? String == "unknown command 'jump'; \(valid)")
         _ = try await feed.send("open")

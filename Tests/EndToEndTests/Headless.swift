@@ -33,8 +33,32 @@ final class TestServer: @unchecked Sendable {
 
     deinit { server.stop() }
 
-    /// Starts `feed --headless --server <this server>` with extra arguments.
-    func headless(_ arguments: [String] = []) throws -> FeedProcess {
-        try FeedProcess(["--headless", "--server", url] + arguments)
+    /// Starts `feed --headless --server <this server>` with the follow-up flags of `mode` and extra arguments.
+    func headless(_ mode: FlagMode = .off, _ arguments: [String] = []) throws -> FeedProcess {
+        try FeedProcess(["--headless", "--server", url] + mode.arguments + arguments)
+    }
+}
+
+/// The follow-ups an end-to-end test runs with: the required feed must behave the same with each.
+enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case off
+    case offlinePages
+
+    /// `--enable` and a fresh `--data-dir` for the flags that are on.
+    var arguments: [String] {
+        switch self {
+        case .off: []
+        case .offlinePages: ["--enable", "offline-pages", "--data-dir", TemporaryDirectory.make().path]
+        }
+    }
+
+    var testDescription: String { rawValue }
+}
+
+/// Fresh directories under the system's temporary directory.
+enum TemporaryDirectory {
+    /// A new empty directory path that does not exist yet.
+    static func make() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-\(UUID().uuidString)", isDirectory: true)
     }
 }

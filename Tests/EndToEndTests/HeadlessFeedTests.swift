@@ -29,9 +29,10 @@ import Testing
         #expect(await feed.remainingOutput().isEmpty, "quit prints nothing")
     }
 
-    @Test func pagesAreTwentyAndRepeatedIDsNeverShowTwice() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func pagesAreTwentyAndRepeatedIDsNeverShowTwice(mode: FlagMode) async throws {
         let server = try TestServer { $0.repeatIDs = 5 }
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         var state = try await feed.send("settle")
         for _ in 0..<3 {
@@ -47,9 +48,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func onePageRequestPerPageHoweverOftenRowsNearTheEndAppear() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func onePageRequestPerPageHoweverOftenRowsNearTheEndAppear(mode: FlagMode) async throws {
         let server = try TestServer()
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         _ = try await feed.send("settle")
         server.server.update { $0.latencyMS = 400 }
@@ -63,9 +65,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func heartsAreUnknownButRowsShownWhenTheLikesReadFails() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func heartsAreUnknownButRowsShownWhenTheLikesReadFails(mode: FlagMode) async throws {
         let server = try TestServer { $0.likesFailRate = 1 }
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let state = try await feed.send("settle")
         let rows = Headless.rows(state)
@@ -78,9 +81,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests(mode: FlagMode) async throws {
         let server = try TestServer { $0.likeLatencyMS = 300 }
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let loaded = try await feed.send("settle")
         let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
@@ -99,9 +103,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func aRefreshDuringALikeNeverFlipsThatHeart() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func aRefreshDuringALikeNeverFlipsThatHeart(mode: FlagMode) async throws {
         let server = try TestServer { $0.likeLatencyMS = 1_500 }
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let loaded = try await feed.send("settle")
         let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
@@ -121,9 +126,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func aRefusedLikeRestoresTheServerStateWithAMessage() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func aRefusedLikeRestoresTheServerStateWithAMessage(mode: FlagMode) async throws {
         let server = try TestServer()
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let loaded = try await feed.send("settle")
         let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
@@ -138,9 +144,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func tooManyRequestsWaitsForRetryAfterAndThenLoads() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func tooManyRequestsWaitsForRetryAfterAndThenLoads(mode: FlagMode) async throws {
         let server = try TestServer { $0.rateLimit = 1 }
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let state = try await feed.send("settle 20000")
         #expect(state["initialLoad"] as? String == "loaded")
@@ -149,9 +156,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func aPageInFlightBeforeARefreshNeverAppendsAfterIt() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func aPageInFlightBeforeARefreshNeverAppendsAfterIt(mode: FlagMode) async throws {
         let server = try TestServer()
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         _ = try await feed.send("settle")
         server.server.update { $0.latencyMS = 600 }
@@ -168,9 +176,10 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test func aFailedRefreshKeepsTheRowsAndSaysSo() async throws {
+    @Test(arguments: FlagMode.allCases)
+    func aFailedRefreshKeepsTheRowsAndSaysSo(mode: FlagMode) async throws {
         let server = try TestServer()
-        let feed = try server.headless()
+        let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let first = try await feed.send("settle")
         server.server.update { $0.failRate = 1 }

@@ -51,8 +51,8 @@ struct CommandLineFlagsTests {
 
     @Test("enabling a flag that is not built yet is a usage error")
     func notBuilt() {
-        var args = ["--enable", "offline-pages"]
-        #expect(throws: FlagUsageError(message: "flag 'offline-pages' is not built yet; it cannot be enabled")) {
+        var args = ["--enable", "persistent-like-queue"]
+        #expect(throws: FlagUsageError(message: "flag 'persistent-like-queue' is not built yet; it cannot be enabled")) {
             try CommandLineFlags.parse(&args, registry: .standard)
         }
     }

@@ -149,7 +149,7 @@ struct FlagResolverTests {
             ])
     }
 
-    @Test("the remote fetch is a GET /v1/flags with a 2 s timeout")
+    @Test("the remote fetch is one GET /v1/flags attempt with a 1 s timeout")
     func remoteRequest() async throws {
         let client = FakeHTTPClient(behavior: .reply(#"{"flags":{}}"#))
         _ = await resolver.resolve(remote: client)
@@ -158,7 +158,8 @@ struct FlagResolverTests {
         #expect(requests.count == 1)
         #expect(request.method == .get)
         #expect(request.path == "/v1/flags")
-        #expect(request.timeout == .seconds(2))
+        #expect(request.timeout == .seconds(1))
+        #expect(request.retryLimit == 0)
     }
 
     @Test("a server that never answers is abandoned after the remote timeout")

@@ -82,6 +82,27 @@ import Testing
         #expect(model.viewState.pagination == .end)
     }
 
+    @Test func pagesOfOnlyRepeatsStopAfterAFewAndNeverRepeatACursor() async {
+        let first = FeedPage(posts: (1...20).map { FeedFixtures.post($0) }, next: Cursor("c1"))
+        // A broken server: every later page repeats shown posts and hands back the same cursor.
+        let stuck = FeedPage(posts: (16...20).map { FeedFixtures.post($0) }, next: Cursor("c1"))
+        let feed = FakeFeedRepository { cursor, _ in cursor == nil ? first : stuck }
+        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        await model.onAppear()?.value
+        model.rowAppeared("p20")
+        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
+        #expect(await feed.requests == [nil, Cursor("c1")])
+
+        let looping = FakeFeedRepository { cursor, call in
+            cursor == nil ? first : FeedPage(posts: stuck.posts, next: Cursor("c\(call)"))
+        }
+        let second = FeedViewModel(feed: looping, likePost: FakeLikePostUseCase())
+        await second.onAppear()?.value
+        second.rowAppeared("p20")
+        #expect(await second.waitUntilIdle(timeout: .seconds(10)))
+        #expect(await looping.requests.count == 1 + 1 + FeedViewModel.maxEmptyPagesInARow)
+    }
+
     @Test func failedNextPageKeepsRowsAndRetryLoadsIt() async throws {
         let pages = FeedFixtures.pages(count: 2)
         let feed = FakeFeedRepository { cursor, call in

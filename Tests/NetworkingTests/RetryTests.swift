@@ -127,6 +127,25 @@ struct RetryTests {
         #expect(await recorder.waits.isEmpty)
     }
 
+    @Test func aRequestsRetryLimitCapsThePolicy() async throws {
+        let log = RequestLog()
+        let server = try LoopbackServer(scripted([json(503, "{}"), json(503, "{}"), json(200, "{}")], log: log))
+        defer { server.stop() }
+        let recorder = WaitRecorder()
+        var once = HTTPRequest.get("/v1/flags")
+        once.retryLimit = 0
+
+        await #expect(throws: HTTPError.status(code: 503, message: nil)) {
+            try await makeClient(server.baseURL, recorder: recorder).send(once)
+        }
+        #expect(await log.count == 1)
+        #expect(await recorder.waits.isEmpty)
+        var twice = HTTPRequest.get("/v1/flags")
+        twice.retryLimit = 9
+        _ = try await makeClient(server.baseURL, recorder: recorder).send(twice)
+        #expect(await log.count == 3, "the policy's 2 retries still bound a larger limit")
+    }
+
     @Test func putIsRetried() async throws {
         let log = RequestLog()
         let server = try LoopbackServer(scripted([json(503, "{}"), json(200, #"{"liked":true,"likeCount":3}"#)], log: log))

@@ -16,14 +16,14 @@ enum Measure {
     }
 
     /// A duration as milliseconds or microseconds, e.g. `12.3 ms`, `850 µs`.
-    static func format(_ duration: Duration) -> String {
+    nonisolated static func format(_ duration: Duration) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         if seconds >= 0.001 { return String(format: "%.2f ms", seconds * 1000) }
         return String(format: "%.2f µs", seconds * 1_000_000)
     }
 
     /// `a / b` as a ratio, e.g. `10.3×`.
-    static func ratio(_ a: Duration, _ b: Duration) -> String {
+    nonisolated static func ratio(_ a: Duration, _ b: Duration) -> String {
         String(format: "%.2f×", a / b)
     }
 }

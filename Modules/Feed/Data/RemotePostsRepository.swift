@@ -25,7 +25,9 @@ public final class RemotePostsRepository: PostsRepository {
         let posts = dto.items.compactMap { $0.value.flatMap(Self.post(from:)) }
         let droppedHere = dto.items.count - posts.count
         if droppedHere > 0 { dropped.withLock { $0 += droppedHere } }
-        return FeedPage(posts: posts, next: dto.nextCursor.map(Cursor.init))
+        // An empty cursor cannot be sent back: it ends the feed like null.
+        let next = dto.nextCursor.flatMap { $0.isEmpty ? nil : Cursor($0) }
+        return FeedPage(posts: posts, next: next)
     }
 
     /// Maps one DTO; an item with an empty id or a negative size or count is dropped.

@@ -1,7 +1,9 @@
 import FeedInterface
 import Foundation
 import LikesInterface
+import Networking
 import Observation
+import StoreInterface
 
 /// The feed screen's brain: pages, dedupe, refresh generations and the heart overlay, as one view state.
 ///
@@ -15,6 +17,8 @@ public final class FeedViewModel {
     @ObservationIgnored private let feed: any FeedRepository
     @ObservationIgnored private let likePost: any LikePostUseCase
     @ObservationIgnored private let prefetchDistance: Int
+    @ObservationIgnored private let offline: OfflinePages?
+    @ObservationIgnored private let now: @Sendable () -> Date
 
     @ObservationIgnored private var started = false
     @ObservationIgnored private var generation = 0
@@ -27,16 +31,32 @@ public final class FeedViewModel {
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private var idleWaiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     @ObservationIgnored private var waiterCounter = 0
+    @ObservationIgnored private var refreshFailed = false
+    @ObservationIgnored private var savedAt: Date?
+    @ObservationIgnored private var cacheWrite: Task<Void, Never>?
+    @ObservationIgnored private var cacheWritesPending = 0
+    @ObservationIgnored private var saved: CachedFeed?
+    @ObservationIgnored private var emptyPagesInARow = 0
 
     /// Creates the view model; a page loads when the row `prefetchDistance` from the end appears.
-    public init(feed: any FeedRepository, likePost: any LikePostUseCase, prefetchDistance: Int = 5) {
+    /// With `offline`, saved pages show first and every page and like outcome is saved.
+    public init(
+        feed: any FeedRepository,
+        likePost: any LikePostUseCase,
+        offline: OfflinePages? = nil,
+        now: @escaping @Sendable () -> Date = { Date() },
+        prefetchDistance: Int = 5
+    ) {
         self.feed = feed
         self.likePost = likePost
+        self.offline = offline
+        self.saved = offline?.saved
+        self.now = now
         self.prefetchDistance = prefetchDistance
     }
 
-    /// No page load and no like request is in flight.
-    public var isIdle: Bool { pageTask == nil && likesInFlight == 0 }
+    /// No page load, like request or cache write is in flight.
+    public var isIdle: Bool { pageTask == nil && likesInFlight == 0 && cacheWritesPending == 0 }
 
     // MARK: Actions
 
@@ -45,6 +65,15 @@ public final class FeedViewModel {
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return pageTask }
         started = true
+        if let saved, !saved.posts.isEmpty {
+            // Saved pages show at once; the network revalidates them behind the banner.
+            generation += 1
+            append(saved.posts, generation: generation)
+            nextCursor = saved.next
+            savedAt = saved.savedAt
+            viewState.initialLoad = .loaded
+            viewState.banner = .updated(saved.savedAt)
+        }
         return loadFirstPage()
     }
 
@@ -62,13 +91,35 @@ public final class FeedViewModel {
         return loadFirstPage()
     }
 
-    /// Retries the page that failed, first or next; `nil` when nothing failed.
+    /// Retries what failed: the first page, the next page, or a refresh; `nil` when nothing failed.
     @discardableResult
     public func retry() -> Task<Void, Never>? {
         if case .failed = viewState.initialLoad { return loadFirstPage() }
-        guard case .failed = viewState.pagination else { return nil }
-        viewState.pagination = .idle
-        return loadNextPage()
+        if case .failed = viewState.pagination {
+            viewState.pagination = .idle
+            return loadNextPage()
+        }
+        return refreshFailed ? loadFirstPage() : nil
+    }
+
+    /// Forgets everything shown and saved for this user; the screen starts empty.
+    @discardableResult
+    public func logout() -> Task<Void, Never>? {
+        pageTask?.cancel()
+        pageTask = nil
+        generation += 1
+        started = false
+        nextCursor = nil
+        indexByID.removeAll()
+        overlays.removeAll()
+        settled.removeAll()
+        refreshFailed = false
+        savedAt = nil
+        saved = nil
+        viewState = .initial
+        writeCache { try await $0.clear() }
+        notifyIfIdle()
+        return cacheWrite
     }
 
     /// Flips the heart of `id` at once and sends the wanted state; `nil` when the heart is unknown
@@ -113,6 +164,7 @@ public final class FeedViewModel {
 
     // MARK: Pages
 
+    @discardableResult
     private func loadFirstPage() -> Task<Void, Never> {
         pageTask?.cancel()
         generation += 1
@@ -165,6 +217,12 @@ public final class FeedViewModel {
         viewState.isRefreshing = false
         viewState.pagination = page.next == nil ? .end : .idle
         viewState.message = nil
+        viewState.banner = nil
+        refreshFailed = false
+        let savedAt = now()
+        if offline != nil { self.savedAt = savedAt }
+        let shown = pageAsShown(page, generation: generation)
+        writeCache { try await $0.replaceAll(with: shown, savedAt: savedAt) }
         notifyIfIdle()
     }
 
@@ -179,6 +237,8 @@ public final class FeedViewModel {
             viewState.isRefreshing = false
             viewState.pagination = nextCursor == nil ? .end : .idle
             viewState.message = "Couldn't refresh: \(reason). Showing the posts you had."
+            refreshFailed = true
+            if offline != nil, let savedAt { viewState.banner = .offline(savedAt) }
         }
         notifyIfIdle()
     }
@@ -187,19 +247,34 @@ public final class FeedViewModel {
         guard generation == self.generation else { return }
         pageTask = nil
         let added = append(page.posts, generation: generation)
+        let cursor = nextCursor
         nextCursor = page.next
+        let savedAt = now()
+        if offline != nil { self.savedAt = savedAt }
+        let shown = pageAsShown(page, generation: generation)
+        writeCache { try await $0.append(shown, savedAt: savedAt) }
         viewState.pagination = page.next == nil ? .end : .idle
         if case .failed = viewState.initialLoad {} else if viewState.message?.hasPrefix("Couldn't load more") == true {
             viewState.message = nil
         }
-        // A page made only of posts already shown adds no row to scroll to: fetch the next one.
-        if added == 0, page.next != nil, loadNextPage() != nil { return }
+        // A page made only of posts already shown adds no row to scroll to: fetch the next one,
+        // a few times at most, and never the same cursor again.
+        emptyPagesInARow = added == 0 ? emptyPagesInARow + 1 : 0
+        if added == 0, page.next != cursor, emptyPagesInARow <= Self.maxEmptyPagesInARow, loadNextPage() != nil { return }
         notifyIfIdle()
     }
 
     private func failNextPage(_ error: any Error, generation: Int) {
         guard generation == self.generation else { return }
         pageTask = nil
+        if Self.isRefusedCursor(error) {
+            // The server no longer accepts this cursor (an expired session): start the feed over
+            // from the first page, keeping the rows on screen until it arrives. The dead cursor is
+            // dropped, so a failed restart never sends it again.
+            nextCursor = nil
+            loadFirstPage()
+            return
+        }
         let reason = Self.describe(error)
         viewState.pagination = .failed("Couldn't load more: \(reason)")
         viewState.message = "Couldn't load more: \(reason)"
@@ -243,10 +318,12 @@ public final class FeedViewModel {
         case .saved(let result):
             shown = (HeartState(result.liked), result.likeCount)
             settled[id] = SettledLike(result: result, generation: generation)
+            writeCache { try await $0.updateLike(post: id, liked: result.liked, likeCount: result.likeCount) }
         case .failed(let serverState):
             if let serverState {
                 shown = (HeartState(serverState.liked), serverState.likeCount)
                 settled[id] = SettledLike(result: serverState, generation: generation)
+                writeCache { try await $0.updateLike(post: id, liked: serverState.liked, likeCount: serverState.likeCount) }
             } else {
                 shown = (HeartState(overlay.serverLiked), overlay.serverCount)
             }
@@ -255,6 +332,36 @@ public final class FeedViewModel {
         overlays[id] = nil
         if let index = indexByID[id] {
             viewState.rows[index].show(heart: shown.heart, likeCount: shown.count)
+        }
+    }
+
+    // MARK: Cache
+
+    /// The page with the like outcomes that settled after it was requested, so the cache never
+    /// saves a heart older than the one on screen. Unsettled likes are saved when they settle.
+    private func pageAsShown(_ page: FeedPage, generation: Int) -> FeedPage {
+        guard offline != nil, !settled.isEmpty else { return page }
+        let posts = page.posts.map { post in
+            guard let done = settled[post.id], done.generation >= generation else { return post }
+            var post = post
+            post.like = LikeState(done.result.liked)
+            post.likeCount = done.result.likeCount
+            return post
+        }
+        return FeedPage(posts: posts, next: page.next)
+    }
+
+    /// Runs cache writes one after another, in the order they were asked for. The cache reports
+    /// its own failures; a failed write leaves what was saved before.
+    private func writeCache(_ operation: @escaping @Sendable (any FeedCache) async throws -> Void) {
+        guard let cache = offline?.cache else { return }
+        cacheWritesPending += 1
+        let previous = cacheWrite
+        cacheWrite = Task {
+            await previous?.value
+            try? await operation(cache)
+            cacheWritesPending -= 1
+            notifyIfIdle()
         }
     }
 
@@ -269,6 +376,16 @@ public final class FeedViewModel {
 
     private func resumeWaiter(_ key: Int, idle: Bool) {
         idleWaiters.removeValue(forKey: key)?.resume(returning: idle)
+    }
+
+    /// How many pages made only of posts already shown are fetched one after another.
+    static let maxEmptyPagesInARow = 3
+
+    /// 400, 404, 410 or 422 on a next page: the server refuses the cursor itself (an expired
+    /// session). Auth (401, 403) and throttling (408, 429) are not about the cursor.
+    private static func isRefusedCursor(_ error: any Error) -> Bool {
+        guard case .status(let code, _) = error as? HTTPError else { return false }
+        return [400, 404, 410, 422].contains(code)
     }
 
     private static func describe(_ error: any Error) -> String {

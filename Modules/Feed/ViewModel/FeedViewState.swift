@@ -10,7 +10,9 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var isRefreshing: Bool
     /// The latest user-facing message (a failed page, "Couldn't unlike"), or `nil`.
     public internal(set) var message: String?
+    /// Above cached rows: their age, and whether the network failed (`offline-pages`).
+    public internal(set) var banner: FeedBanner?
 
     /// The state before anything loaded.
-    public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil)
+    public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
 }

@@ -1,0 +1,73 @@
+import FeedInterface
+import Foundation
+import StoreInterface
+
+/// A `FeedCache` in memory with the same rules as the real one: replace all, append while fewer
+/// than `maxPages` pages are saved, update one post in place.
+public actor FakeFeedCache: FeedCache {
+    private var posts: [Post] = []
+    private var next: Cursor?
+    private var savedAt: Date?
+    private var pages = 0
+    private let maxPages: Int
+
+    /// Every operation, in order: "replace", "append", "like p1", "clear".
+    public private(set) var operations: [String] = []
+
+    /// Creates an empty cache that keeps at most `maxPages` pages.
+    public init(maxPages: Int = 3) {
+        self.maxPages = maxPages
+    }
+
+    /// Creates a cache already holding `saved` as one page.
+    public init(saved: CachedFeed, maxPages: Int = 3) {
+        self.maxPages = maxPages
+        posts = saved.posts
+        next = saved.next
+        savedAt = saved.savedAt
+        pages = 1
+    }
+
+    public func load() async throws -> CachedFeed? {
+        guard let savedAt, !posts.isEmpty else { return nil }
+        return CachedFeed(posts: posts, next: next, savedAt: savedAt)
+    }
+
+    public func replaceAll(with page: FeedPage, savedAt: Date) async throws {
+        operations.append("replace")
+        posts = []
+        append(page.posts)
+        next = page.next
+        self.savedAt = savedAt
+        pages = 1
+    }
+
+    public func append(_ page: FeedPage, savedAt: Date) async throws {
+        operations.append("append")
+        guard pages < maxPages else { return }
+        append(page.posts)
+        next = page.next
+        self.savedAt = savedAt
+        pages += 1
+    }
+
+    public func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
+        operations.append("like \(post)")
+        guard let index = posts.firstIndex(where: { $0.id == post }) else { return }
+        posts[index].like = LikeState(liked)
+        posts[index].likeCount = likeCount
+    }
+
+    public func clear() async throws {
+        operations.append("clear")
+        posts = []
+        next = nil
+        savedAt = nil
+        pages = 0
+    }
+
+    private func append(_ new: [Post]) {
+        var seen = Set(posts.map(\.id))
+        for post in new where seen.insert(post.id).inserted { posts.append(post) }
+    }
+}

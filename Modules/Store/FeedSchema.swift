@@ -1,0 +1,71 @@
+import Database
+
+/// The cache's tables: post data apart from feed order, so updating a post never moves it.
+enum FeedSchema {
+    /// The one schema this build reads; any other version is dropped and rebuilt (it is a cache).
+    static let version = 1
+
+    /// The tables a file of this schema must hold.
+    static let tables: Set<String> = ["posts", "feed_order", "feed_meta"]
+
+    /// Creates the schema on an empty file, recorded in `user_version` by `Connection.migrate`.
+    static var migrations: [Connection.Migration] {
+        [
+            { db in
+                try db.executeScript(
+                    """
+                    CREATE TABLE posts (
+                        id          TEXT PRIMARY KEY NOT NULL,
+                        author_id   TEXT NOT NULL,
+                        author_name TEXT NOT NULL,
+                        caption     TEXT NOT NULL,
+                        image_url   TEXT NOT NULL,
+                        width       INTEGER NOT NULL,
+                        height      INTEGER NOT NULL,
+                        like_count  INTEGER NOT NULL,
+                        like_state  TEXT NOT NULL CHECK (like_state IN ('liked', 'notLiked', 'unknown'))
+                    ) WITHOUT ROWID;
+                    CREATE TABLE feed_order (
+                        position INTEGER PRIMARY KEY,
+                        post_id  TEXT NOT NULL UNIQUE REFERENCES posts(id)
+                    );
+                    -- One row (id = 1). saved_at: seconds since 2001-01-01 UTC (Date's own reference, exact).
+                    CREATE TABLE feed_meta (
+                        id          INTEGER PRIMARY KEY CHECK (id = 1),
+                        next_cursor TEXT,
+                        saved_at    REAL NOT NULL,
+                        page_count  INTEGER NOT NULL CHECK (page_count >= 1)
+                    );
+                    """
+                )
+            }
+        ]
+    }
+
+    static let insertPost = """
+        INSERT INTO posts (id, author_id, author_name, caption, image_url, width, height, like_count, like_state)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET
+            author_id = excluded.author_id, author_name = excluded.author_name, caption = excluded.caption,
+            image_url = excluded.image_url, width = excluded.width, height = excluded.height,
+            like_count = excluded.like_count, like_state = excluded.like_state
+        """
+    static let insertOrder = "INSERT INTO feed_order (position, post_id) VALUES (?, ?)"
+    static let selectPosts = """
+        SELECT p.id, p.author_id, p.author_name, p.caption, p.image_url, p.width, p.height, p.like_count, p.like_state
+        FROM feed_order o JOIN posts p ON p.id = o.post_id
+        ORDER BY o.position
+        """
+    static let selectMeta = "SELECT next_cursor, saved_at, page_count FROM feed_meta WHERE id = 1"
+    static let replaceMeta = """
+        INSERT INTO feed_meta (id, next_cursor, saved_at, page_count) VALUES (1, ?, ?, 1)
+        ON CONFLICT (id) DO UPDATE SET next_cursor = excluded.next_cursor, saved_at = excluded.saved_at, page_count = 1
+        """
+    static let appendMeta = "UPDATE feed_meta SET next_cursor = ?, saved_at = ?, page_count = page_count + 1 WHERE id = 1"
+    static let savedIDs = "SELECT post_id FROM feed_order"
+    static let lastPosition = "SELECT coalesce(max(position), 0) FROM feed_order"
+    static let updateLike = "UPDATE posts SET like_state = ?, like_count = ? WHERE id = ?"
+    static let deleteOrder = "DELETE FROM feed_order"
+    static let deletePosts = "DELETE FROM posts"
+    static let deleteMeta = "DELETE FROM feed_meta"
+}

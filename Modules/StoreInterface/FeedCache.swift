@@ -1,0 +1,16 @@
+import FeedInterface
+import Foundation
+
+/// The saved copy of the first pages of the feed, shown first and then revalidated.
+public protocol FeedCache: Sendable {
+    /// The saved feed, or `nil` when nothing is saved.
+    func load() async throws -> CachedFeed?
+    /// Replaces everything saved with `page` in one transaction: the whole old feed or the whole new one.
+    func replaceAll(with page: FeedPage, savedAt: Date) async throws
+    /// Appends a later page while fewer than the cap of pages are saved; IDs already saved are skipped.
+    func append(_ page: FeedPage, savedAt: Date) async throws
+    /// Records the server's like state and count for `post` if it is saved; its place never moves.
+    func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws
+    /// Deletes everything saved.
+    func clear() async throws
+}

@@ -1,0 +1,104 @@
+import FeedServer
+import Foundation
+
+/// (d) Cold start to first content: from process start to the first headless state with rows,
+/// with 60 saved posts and the server unreachable, next to the same binary doing nothing.
+enum ColdStartBenchmark {
+    static func run() async -> [String] {
+        let feed = Bundle.main.bundleURL.appendingPathComponent("feed")
+        guard FileManager.default.isExecutableFile(atPath: feed.path) else {
+            return ["(d) cold start: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
+        }
+        let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("feed-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dataDir) }
+        do {
+            let server = FeedServer(options: FeedServerOptions(port: 0))
+            let port = try server.start()
+            let url = "http://127.0.0.1:\(port)"
+            let arguments = ["--headless", "--server", url, "--enable", "offline-pages", "--data-dir", dataDir.path]
+            // Fill the cache with three pages (60 posts), then take the server away.
+            let saved = try HeadlessRun.lines(feed, arguments, input: ["open", "settle", "see 19", "settle", "see 39", "settle", "quit"])
+            server.stop()
+            guard let last = saved.last, last.contains("\"id\":\"") else { return ["(d) cold start: could not fill the cache: \(saved.last ?? "no output")"] }
+            let rows = last.components(separatedBy: "\"id\":\"").count - 1
+
+            var firstContent: [Duration] = []
+            var idle: [Duration] = []
+            for _ in 0..<11 {
+                firstContent.append(try HeadlessRun.timeToFirstLine(feed, arguments, input: "open", containing: "\"rows\":[{"))
+                idle.append(try HeadlessRun.timeToExit(feed, ["--version"]))
+            }
+            let content = firstContent.sorted()[firstContent.count / 2]
+            let baseline = idle.sorted()[idle.count / 2]
+            return [
+                "(d) cold start to first content, \(rows) saved posts, server unreachable (goal: < 100 ms; the seed's < 1 s)",
+                "    first state with rows \(Measure.format(content)), `feed --version` start to exit \(Measure.format(baseline))"
+                    + " → \(Measure.ratio(content, baseline)) of a bare start (medians of 11)",
+            ]
+        } catch {
+            return ["(d) cold start: failed: \(error)"]
+        }
+    }
+}
+
+/// Runs `feed` as a child process and times it.
+enum HeadlessRun {
+    /// All stdout lines of a run fed `input`.
+    static func lines(_ executable: URL, _ arguments: [String], input: [String]) throws -> [String] {
+        let (process, stdin, stdout) = try start(executable, arguments)
+        stdin.write(Data((input.joined(separator: "\n") + "\n").utf8))
+        try stdin.close()
+        let data = stdout.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// From launch to the first stdout line containing `marker`, after writing `input`.
+    static func timeToFirstLine(_ executable: URL, _ arguments: [String], input: String, containing marker: String) throws -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (process, stdin, stdout) = try self.start(executable, arguments)
+        stdin.write(Data((input + "\n").utf8))
+        var buffer = Data()
+        var elapsed: Duration?
+        while elapsed == nil {
+            let chunk = stdout.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            if String(decoding: buffer, as: UTF8.self).contains(marker) { elapsed = clock.now - start }
+        }
+        try stdin.close()
+        process.waitUntilExit()
+        guard let elapsed else { throw BenchError("no line with \(marker) from \(executable.lastPathComponent)") }
+        return elapsed
+    }
+
+    /// From launch to exit.
+    static func timeToExit(_ executable: URL, _ arguments: [String]) throws -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let (process, _, stdout) = try self.start(executable, arguments)
+        _ = stdout.readDataToEndOfFile()
+        process.waitUntilExit()
+        return clock.now - start
+    }
+
+    private static func start(_ executable: URL, _ arguments: [String]) throws -> (Process, FileHandle, FileHandle) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+    }
+}
+
+/// A benchmark that could not run.
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,137 @@
+/// The parsed command line of `workspace-check`.
+struct CommandOptions: Sendable {
+    /// `deps`, `size` or `graph`.
+    var command = ""
+    /// The package root (absolute).
+    var packagePath = ""
+    /// `--config FILE`, if given.
+    var configPath: String?
+    /// `--format`.
+    var format = OutputFormat.text
+    /// `size --build-path DIR`.
+    var buildPath: String?
+    /// `size --baseline FILE`.
+    var baseline: String?
+    /// `size --write-baseline FILE`.
+    var writeBaseline: String?
+    /// `size --suggest`.
+    var suggest = false
+    /// `size --factor X` for `--suggest`.
+    var factor = 1.5
+    /// `graph --dot`.
+    var dot = false
+    /// `graph --include-tests`.
+    var includeTests = false
+    /// `graph --check FILE`.
+    var check: String?
+    /// `graph --write FILE`.
+    var write: String?
+    /// `--help`.
+    var help = false
+
+    static let usage = """
+        usage: workspace-check <command> [options]
+
+        commands:
+          deps    module roles, undeclared and unused dependencies, re-exports (every violation at once)
+          size    lines of code and compiled bytes per module against the budgets
+          graph   the module graph as Mermaid (or DOT); --check / --write keep a README's copy current
+
+        options (all commands):
+          --package-path DIR   the SwiftPM package to check (default: the current directory)
+          --config FILE        the config (default: Tools/workspace.json in the package)
+          --format FORMAT      text (default), github (::error annotations) or json
+        size:
+          --build-path DIR     the release build directory (default: <package>/.build/release)
+          --baseline FILE      show each module's change against a saved run
+          --write-baseline FILE  save this run as a baseline
+          --suggest            print budgets of current × --factor (default 1.5), rounded up
+        graph:
+          --dot                print Graphviz DOT instead of Mermaid
+          --include-tests      include test targets
+          --check FILE         fail if FILE's block between the module-graph markers is stale
+          --write FILE         rewrite FILE's block between the module-graph markers
+
+        exit status: 0 clean, 1 violations, 2 usage or config error
+        """
+
+    /// Parses `arguments` (without the program name); relative paths resolve against `currentDirectory`.
+    static func parse(_ arguments: [String], currentDirectory: String) throws(UsageError) -> CommandOptions {
+        var options = CommandOptions()
+        var rest = arguments[...]
+        func value(for option: String) throws(UsageError) -> String {
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError("\(option) needs a value; see `workspace-check --help`")
+            }
+            return next
+        }
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : "\(currentDirectory)/\(path)"
+        }
+        var packagePath: String?
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help", "help": options.help = true
+            case "--package-path": packagePath = try value(for: argument)
+            case "--config": options.configPath = absolute(try value(for: argument))
+            case "--format":
+                let name = try value(for: argument)
+                guard let format = OutputFormat(rawValue: name) else {
+                    throw UsageError("unknown format \"\(name)\"; use --format text, github or json")
+                }
+                options.format = format
+            case "--build-path": options.buildPath = absolute(try value(for: argument))
+            case "--baseline": options.baseline = absolute(try value(for: argument))
+            case "--write-baseline": options.writeBaseline = absolute(try value(for: argument))
+            case "--suggest": options.suggest = true
+            case "--factor":
+                let text = try value(for: argument)
+                guard let factor = Double(text), factor > 0 else {
+                    throw UsageError("--factor needs a positive number such as 1.5, not \"\(text)\"")
+                }
+                options.factor = factor
+            case "--dot": options.dot = true
+            case "--mermaid": options.dot = false
+            case "--include-tests": options.includeTests = true
+            case "--check": options.check = absolute(try value(for: argument))
+            case "--write": options.write = absolute(try value(for: argument))
+            case _ where argument.hasPrefix("-"):
+                throw UsageError("unknown option \(argument); see `workspace-check --help`")
+            default:
+                guard options.command.isEmpty else {
+                    throw UsageError("unexpected argument \"\(argument)\"; give one command: deps, size or graph")
+                }
+                options.command = argument
+            }
+        }
+        if options.help { return options }
+        guard ["deps", "size", "graph"].contains(options.command) else {
+            throw UsageError(options.command.isEmpty
+                ? "no command given; use `workspace-check deps`, `size` or `graph` (--help for options)"
+                : "unknown command \"\(options.command)\"; use deps, size or graph")
+        }
+        let sizeOnly = options.buildPath != nil || options.baseline != nil || options.writeBaseline != nil || options.suggest
+        if sizeOnly, options.command != "size" {
+            throw UsageError("--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`")
+        }
+        let graphOnly = options.dot || options.includeTests || options.check != nil || options.write != nil
+        if graphOnly, options.command != "graph" {
+            throw UsageError("--dot, --include-tests, --check and --write belong to `workspace-check graph`")
+        }
+        if options.check != nil, options.write != nil {
+            throw UsageError("give either --check FILE or --write FILE, not both")
+        }
+        options.packagePath = standardized(absolute(packagePath ?? "."))
+        return options
+    }
+
+    private static func standardized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,48 @@
+/// The rules the checker enforces; the raw value is the rule's name in messages and allow entries.
+enum Rule: String, CaseIterable, Sendable {
+    case forbiddenDependency = "forbidden-dependency"
+    case forbiddenImport = "forbidden-import"
+    case undeclaredImport = "undeclared-import"
+    case unusedDependency = "unused-dependency"
+    case exportedImport = "exported-import"
+    case unassignedRole = "unassigned-role"
+    case unknownTarget = "unknown-target"
+    case staleAllow = "stale-allow"
+    case lineBudget = "line-budget"
+    case byteBudget = "byte-budget"
+    case staleGraph = "stale-graph"
+
+    /// The command whose run reports this rule (and checks allow entries for it).
+    var command: String {
+        switch self {
+        case .lineBudget, .byteBudget: "size"
+        case .staleGraph: "graph"
+        case .staleAllow: "any"
+        default: "deps"
+        }
+    }
+
+    /// Why the rule exists, for rules whose reason does not depend on a role.
+    var why: String {
+        switch self {
+        case .forbiddenDependency, .forbiddenImport:
+            "module roles keep features independent: each role may depend only on the roles listed for it in the config."
+        case .undeclaredImport:
+            "an undeclared import compiles only by luck of build order (a clean or parallel build can fail), and it hides an edge from the module graph these rules check."
+        case .unusedDependency:
+            "an unused dependency slows the build, links code the module never calls, and makes the graph claim a coupling that is not there."
+        case .exportedImport:
+            "a re-exported module leaks into every client of the interface: clients compile against it without declaring it, and the boundary rules cannot see the edge."
+        case .unassignedRole:
+            "every target needs a role, or the boundary rules cannot say what it may depend on."
+        case .unknownTarget:
+            "a config entry that names no target is a typo or a leftover; it would silently stop covering the module it meant."
+        case .staleAllow:
+            "allow entries are exceptions that must only shrink; one that no longer matches anything would silently allow the next violation."
+        case .lineBudget, .byteBudget:
+            "budgets make growth a decision: a module that quietly doubles is usually taking on a second job, and its build and binary grow with it."
+        case .staleGraph:
+            "the README's module graph is documentation that must match Package.swift."
+        }
+    }
+}

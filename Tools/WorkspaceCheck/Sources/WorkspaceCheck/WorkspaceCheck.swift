@@ -1,1 +1,0 @@
-// Workspace rules and budgets.

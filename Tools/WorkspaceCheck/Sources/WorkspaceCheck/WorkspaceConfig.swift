@@ -1,0 +1,44 @@
+import Foundation
+
+/// The checker's configuration (`Tools/workspace.json`): roles, budgets, `#if` conditions and
+/// allow entries. Every value remembers its line, so errors point into the file.
+struct WorkspaceConfig: Sendable {
+    /// The config file, relative to the package root (for messages).
+    let file: String
+    /// The roles, in written order (the first matching pattern wins).
+    let roles: [RoleDefinition]
+    /// Per-module budgets, overriding the role's default.
+    let budgets: [String: SizeBudget]
+    /// How unused dependencies are reported; `nil` means not at all.
+    let unusedDependencySeverity: Violation.Severity?
+    /// The `#if` conditions with a known value (package modules are added at check time).
+    let conditions: CompilationConditions
+    /// The exceptions.
+    let allow: [AllowEntry]
+
+    /// Where the config lives when `--config` is not given.
+    static let defaultPath = "Tools/workspace.json"
+
+    /// Conditions used when the config has no `conditions` member.
+    static let defaultActiveConditions: Set<String> = ["os(Linux)"]
+
+    /// Reads the config at `path` (absolute); `file` is how messages name it.
+    static func load(path: String, file: String) throws(UsageError) -> WorkspaceConfig {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("no config at \(file); create it (see Tools/WorkspaceCheck/README.md) or pass --config FILE")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: file)
+    }
+
+    /// Parses config text; `file` is how messages name it.
+    static func parse(_ text: String, file: String) throws(UsageError) -> WorkspaceConfig {
+        let root: JSONNode
+        do {
+            root = try JSONNodeParser.parse(text)
+        } catch {
+            throw UsageError("\(file):\(error.line): \(error.message); fix the JSON syntax")
+        }
+        let reader = ConfigReader(file: file)
+        return try reader.read(root)
+    }
+}
