@@ -71,7 +71,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer",
+                "FeedTesting", "FeedServer", "TerminalUI",
             ],
             path: "Tools/FeedBench"
         ),

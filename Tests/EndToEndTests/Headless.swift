@@ -33,6 +33,17 @@ final class TestServer: @unchecked Sendable {
 
     deinit { server.stop() }
 
+    /// Waits until the server has counted `count` requests on `route`, or fails after `timeout`.
+    func waitForRequests(_ route: String, count: Int, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while server.stats().count(route) < count {
+            guard ContinuousClock.now < deadline else {
+                throw FeedProcessError.timedOut("\(route) reached \(server.stats().count(route)) of \(count) requests")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Starts `feed --headless --server <this server>` with the follow-up flags of `mode` and extra arguments.
     func headless(_ mode: FlagMode = .off, _ arguments: [String] = []) throws -> FeedProcess {
         try FeedProcess(["--headless", "--server", url] + mode.arguments + arguments)

@@ -165,6 +165,8 @@ import Testing
         server.server.update { $0.latencyMS = 600 }
         let loading = try await feed.send("see 19")
         #expect(loading["pagination"] as? String == "loading")
+        // Page 2 has reached the server (and waits out its latency) before the refresh starts.
+        try await server.waitForRequests("GET /v1/feed", count: 2)
         _ = try await feed.send("refresh")
         let state = try await feed.send("settle")
         // The refresh started a new session: only its first page is shown, never the older page 2.

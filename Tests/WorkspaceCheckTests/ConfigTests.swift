@@ -14,7 +14,7 @@ struct ConfigTests {
     }
 
     @Test("reads roles, patterns, budgets, conditions and allow entries")
-    func reads() throws {
+    func reads() async throws {
         let config = try WorkspaceConfig.parse(FixturePackage.config(
             budgets: #""Feed": { "lines": 2, "bytes": 300 }"#,
             allow: [#"    { "rule": "forbidden-import", "target": "Feed", "dependency": "Likes", "reason": "r" }"#]
@@ -32,7 +32,7 @@ struct ConfigTests {
     }
 
     @Test("errors name the file and line and say what to do")
-    func errors() {
+    func errors() async {
         #expect(error("{\n  \"roles\": [\n") == "Tools/workspace.json:3: unexpected end of the file; fix the JSON syntax")
         #expect(error(#"{ "roles": [ { "name": "a", "mayDependOn": ["b"], "why": "w" } ] }"#)
             == "Tools/workspace.json:1: role \"a\" names unknown role \"b\"; known roles: a")
@@ -49,7 +49,7 @@ struct ConfigTests {
     }
 
     @Test("patterns: the first * is the module, explicit names win")
-    func patterns() {
+    func patterns() async {
         #expect(RoleDefinition.match("FeedTests", pattern: "*Tests") == "Feed")
         #expect(RoleDefinition.match("Tests", pattern: "*Tests") == "")
         #expect(RoleDefinition.match("FeedTest", pattern: "*Tests") == nil)
@@ -61,7 +61,7 @@ struct ConfigTests {
 @Suite("manifest lines")
 struct ManifestLocatorTests {
     @Test("finds each target's name line and each dependency's line, falling back to the target")
-    func lines() {
+    func lines() async {
         let locator = ManifestLocator(manifest: """
             let package = Package(
                 name: "P",
@@ -93,7 +93,7 @@ struct ManifestLocatorTests {
 @Suite("command line")
 struct CommandLineTests {
     @Test("usage errors exit 2 with one line")
-    func usageErrors() {
+    func usageErrors() async {
         let cases: [([String], String)] = [
             ([], "no command given; use `workspace-check deps`, `size` or `graph` (--help for options)"),
             (["lint"], "unknown command \"lint\"; use deps, size or graph"),
@@ -110,27 +110,27 @@ struct CommandLineTests {
     }
 
     @Test("--help prints the usage and exits 0")
-    func help() {
+    func help() async {
         let outcome = WorkspaceCheckCommand.run(arguments: ["--help"], currentDirectory: "/")
         #expect(outcome.exitCode == 0)
         #expect(outcome.output.hasPrefix("usage: workspace-check <command> [options]"))
     }
 
     @Test("a missing config exits 2 and says how to create one")
-    func missingConfig() throws {
+    func missingConfig() async throws {
         let fixture = try FixturePackage()
         defer { fixture.remove() }
         try FileManager.default.removeItem(atPath: "\(fixture.root)/Tools/workspace.json")
-        let outcome = fixture.run(["deps"])
+        let outcome = await fixture.run(["deps"])
         #expect(outcome.exitCode == 2)
         #expect(outcome.errorOutput == "workspace-check: error: no config at Tools/workspace.json; create it (see Tools/WorkspaceCheck/README.md) or pass --config FILE\n")
     }
 
     @Test("a config error exits 2 with file and line")
-    func configError() throws {
+    func configError() async throws {
         let fixture = try FixturePackage(config: "{\n  \"roles\": [],\n  \"unusedDependency\": \"loud\"\n}\n")
         defer { fixture.remove() }
-        let outcome = fixture.run(["deps"])
+        let outcome = await fixture.run(["deps"])
         #expect(outcome.exitCode == 2)
         #expect(outcome.errorOutput == "workspace-check: error: Tools/workspace.json:3: \"unusedDependency\" must be \"warning\", \"error\" or \"off\"\n")
     }

@@ -8,24 +8,24 @@ struct DependencyRuleTests {
         manifest: String = FixturePackage.baseManifest,
         files: [String: String?] = [:],
         config: String = FixturePackage.config()
-    ) throws -> [Violation] {
+    ) async throws -> [Violation] {
         let fixture = try FixturePackage(manifest: manifest, files: files, config: config)
         defer { fixture.remove() }
-        return try fixture.depsViolations()
+        return try await fixture.depsViolations()
     }
 
     @Test("the base fixture is clean")
-    func clean() throws {
+    func clean() async throws {
         let fixture = try FixturePackage()
         defer { fixture.remove() }
-        let outcome = fixture.run(["deps"])
+        let outcome = await fixture.run(["deps"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.output == "workspace-check deps: 7 targets, 0 errors, 0 warnings\n")
     }
 
     @Test("an implementation importing another implementation it does not declare")
-    func implementationImportsImplementation() throws {
-        let violations = try check(files: ["Sources/Feed/Wiring.swift": "// Wires likes.\n\nimport Likes\n"])
+    func implementationImportsImplementation() async throws {
+        let violations = try await check(files: ["Sources/Feed/Wiring.swift": "// Wires likes.\n\nimport Likes\n"])
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .forbiddenImport)
@@ -38,12 +38,12 @@ struct DependencyRuleTests {
     }
 
     @Test("an implementation declaring and importing another implementation: the manifest line and the import")
-    func implementationDependsOnImplementation() throws {
+    func implementationDependsOnImplementation() async throws {
         let manifest = FixturePackage.baseManifest.replacingOccurrences(
             of: #"dependencies: ["FeedInterface", "LikesInterface", "Net"]"#,
             with: #"dependencies: ["FeedInterface", "LikesInterface", "Net", "Likes"]"#
         )
-        let violations = try check(manifest: manifest, files: ["Sources/Feed/Wiring.swift": "import Likes\n"])
+        let violations = try await check(manifest: manifest, files: ["Sources/Feed/Wiring.swift": "import Likes\n"])
         #expect(violations.map(\.rule) == [.forbiddenDependency, .forbiddenImport])
         #expect(violations.map(\.file) == ["Package.swift", "Sources/Feed/Wiring.swift"])
         #expect(violations.map(\.line) == [10, 1])
@@ -53,8 +53,8 @@ struct DependencyRuleTests {
     }
 
     @Test("an interface importing a platform module it does not declare")
-    func interfaceImportsPlatform() throws {
-        let violations = try check(files: ["Sources/FeedInterface/Transport.swift": "import Foundation\nimport Net\n"])
+    func interfaceImportsPlatform() async throws {
+        let violations = try await check(files: ["Sources/FeedInterface/Transport.swift": "import Foundation\nimport Net\n"])
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .forbiddenImport)
@@ -66,9 +66,9 @@ struct DependencyRuleTests {
     }
 
     @Test("an undeclared import in the host")
-    func undeclaredImportInHost() throws {
+    func undeclaredImportInHost() async throws {
         let main = "import Feed\nimport Likes\nimport FeedInterface\nimport Net\n\nprint(\"app\")\n"
-        let violations = try check(files: ["Sources/App/main.swift": main])
+        let violations = try await check(files: ["Sources/App/main.swift": main])
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .undeclaredImport)
@@ -79,7 +79,7 @@ struct DependencyRuleTests {
     }
 
     @Test("imports that appear only in comments and strings do not fail")
-    func commentsAndStrings() throws {
+    func commentsAndStrings() async throws {
         let notes = #####"""
             // import Likes
             /* import Likes
@@ -93,19 +93,19 @@ struct DependencyRuleTests {
             let c = #"import Likes \#(a) "quoted" import Likes"#
             let d = "\("import Likes")"
             """#####
-        let violations = try check(files: ["Sources/Feed/Notes.swift": notes])
+        let violations = try await check(files: ["Sources/Feed/Notes.swift": notes])
         #expect(violations.isEmpty)
     }
 
     @Test("an unused declared dependency is a warning and does not fail the run")
-    func unusedDependency() throws {
+    func unusedDependency() async throws {
         let manifest = FixturePackage.baseManifest.replacingOccurrences(
             of: #".target(name: "Likes", dependencies: ["LikesInterface"])"#,
             with: #".target(name: "Likes", dependencies: ["LikesInterface", "Net"])"#
         )
         let fixture = try FixturePackage(manifest: manifest)
         defer { fixture.remove() }
-        let violations = try fixture.depsViolations()
+        let violations = try await fixture.depsViolations()
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .unusedDependency)
@@ -113,14 +113,14 @@ struct DependencyRuleTests {
         #expect(violation.file == "Package.swift")
         #expect(violation.line == 11)
         #expect(violation.message == "Likes declares a dependency on Net, but no source file of Likes imports it")
-        let outcome = fixture.run(["deps"])
+        let outcome = await fixture.run(["deps"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.output.hasPrefix("Package.swift:11: warning: [unused-dependency] Likes declares a dependency on Net"))
     }
 
     @Test("an interface may re-export only interfaces")
-    func exportedImport() throws {
-        let violations = try check(files: [
+    func exportedImport() async throws {
+        let violations = try await check(files: [
             "Sources/FeedInterface/Exports.swift": "@_exported import Foundation\n",
             "Sources/LikesInterface/Exports.swift": "@_exported import FeedInterface\n",
         ])
@@ -134,11 +134,11 @@ struct DependencyRuleTests {
     }
 
     @Test("a target that no role covers says how to give it one")
-    func unassignedRole() throws {
+    func unassignedRole() async throws {
         let manifest = FixturePackage.baseManifest.replacingOccurrences(
             of: #"        .testTarget("#, with: "        .target(name: \"Mystery\"),\n        .testTarget("
         )
-        let violations = try check(manifest: manifest, files: ["Sources/Mystery/Mystery.swift": "let x = 1\n"])
+        let violations = try await check(manifest: manifest, files: ["Sources/Mystery/Mystery.swift": "let x = 1\n"])
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .unassignedRole)
@@ -149,7 +149,7 @@ struct DependencyRuleTests {
     }
 
     @Test("#if: inactive branches are skipped, unknown ones are checked and say so")
-    func conditionalImports() throws {
+    func conditionalImports() async throws {
         let platform = """
             #if os(macOS)
             import Likes
@@ -160,7 +160,7 @@ struct DependencyRuleTests {
             @testable import App
             #endif
             """
-        let violations = try check(files: ["Sources/Feed/Platform.swift": platform])
+        let violations = try await check(files: ["Sources/Feed/Platform.swift": platform])
         #expect(violations.map(\.line) == [4, 7])
         #expect(violations.map(\.rule) == [.forbiddenImport, .forbiddenImport])
         #expect(violations[0].message == "Feed (implementation) imports Likes (implementation), not even declared in Package.swift; an implementation module may depend only on: interface, platform (inside #elseif DEBUG, which the check cannot evaluate, so every branch is checked)")
@@ -168,11 +168,11 @@ struct DependencyRuleTests {
     }
 
     @Test("a stale allow entry fails the run")
-    func staleAllow() throws {
+    func staleAllow() async throws {
         let entry = #"    { "rule": "unused-dependency", "target": "Likes", "dependency": "Net", "reason": "linked for a side effect" }"#
         let fixture = try FixturePackage(config: FixturePackage.config(allow: [entry]))
         defer { fixture.remove() }
-        let violations = try fixture.depsViolations()
+        let violations = try await fixture.depsViolations()
         #expect(violations.count == 1)
         let violation = try #require(violations.first)
         #expect(violation.rule == .staleAllow)
@@ -180,11 +180,11 @@ struct DependencyRuleTests {
         #expect(violation.line == 11)
         #expect(violation.message == "the allow entry for unused-dependency of Likes → Net matches nothing")
         #expect(violation.fix == "remove this entry from \"allow\" in Tools/workspace.json: the exception is no longer needed")
-        #expect(fixture.run(["deps"]).exitCode == 1)
+        #expect(await fixture.run(["deps"]).exitCode == 1)
     }
 
     @Test("a matching allow entry silences its violation and is counted")
-    func allowEntryMatches() throws {
+    func allowEntryMatches() async throws {
         let manifest = FixturePackage.baseManifest.replacingOccurrences(
             of: #".target(name: "Likes", dependencies: ["LikesInterface"])"#,
             with: #".target(name: "Likes", dependencies: ["LikesInterface", "Net"])"#
@@ -192,15 +192,15 @@ struct DependencyRuleTests {
         let entry = #"    { "rule": "unused-dependency", "target": "Likes", "dependency": "Net", "reason": "linked for a side effect" }"#
         let fixture = try FixturePackage(manifest: manifest, config: FixturePackage.config(allow: [entry]))
         defer { fixture.remove() }
-        let outcome = fixture.run(["deps"])
+        let outcome = await fixture.run(["deps"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.output == "workspace-check deps: 7 targets, 0 errors, 0 warnings, 1 allowed by the config\n")
     }
 
     @Test("a role naming a target that does not exist is reported at its config line")
-    func unknownTarget() throws {
+    func unknownTarget() async throws {
         let config = FixturePackage.config().replacingOccurrences(of: #"["Feed", "Likes"]"#, with: #"["Feed", "Likes", "Ghost"]"#)
-        let violations = try check(config: config)
+        let violations = try await check(config: config)
         #expect(violations.count == 1)
         #expect(violations.first?.rule == .unknownTarget)
         #expect(violations.first?.file == "Tools/workspace.json")
@@ -209,14 +209,14 @@ struct DependencyRuleTests {
     }
 
     @Test("every violation is reported at once, in text and as GitHub annotations")
-    func outputFormats() throws {
+    func outputFormats() async throws {
         let main = "import Feed\nimport Likes\nimport FeedInterface\nimport Net\n\nprint(\"app\")\n"
         let fixture = try FixturePackage(files: [
             "Sources/App/main.swift": main,
             "Sources/Feed/Wiring.swift": "import Likes\n",
         ])
         defer { fixture.remove() }
-        let text = fixture.run(["deps"])
+        let text = await fixture.run(["deps"])
         #expect(text.exitCode == 1)
         #expect(text.output == """
             Sources/App/main.swift:4: error: [undeclared-import] App imports Net, which is not in App's dependencies
@@ -228,12 +228,12 @@ struct DependencyRuleTests {
             workspace-check deps: 7 targets, 2 errors, 0 warnings
 
             """)
-        let github = fixture.run(["deps", "--format", "github"])
+        let github = await fixture.run(["deps", "--format", "github"])
         #expect(github.exitCode == 1)
         let lines = github.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines[0] == "::error file=Sources/App/main.swift,line=4,title=workspace-check undeclared-import::App imports Net, which is not in App's dependencies%0AWhy: \(Rule.undeclaredImport.why)%0AFix: add \"Net\" to the dependencies of App in Package.swift (line 12)")
-        let json = fixture.run(["deps", "--format", "json"])
+        let json = await fixture.run(["deps", "--format", "json"])
         #expect(json.exitCode == 1)
         let document = try JSONNodeParser.parse(json.output)
         #expect(document["errors"]?.integer == 2)

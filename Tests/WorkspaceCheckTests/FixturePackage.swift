@@ -87,19 +87,39 @@ struct FixturePackage {
         try Data(bytes).write(to: url)
     }
 
-    /// The dependency violations after allow entries.
-    func depsViolations() throws -> [Violation] {
-        let workspace = try Workspace.load(root: root, configPath: nil)
-        return AllowFilter.apply(DependencyChecker(workspace: workspace).check(), command: "deps", config: workspace.config).violations
+    /// The dependency violations after allow entries (off the Swift concurrency pool: the check
+    /// waits for `swift package dump-package`).
+    func depsViolations() async throws -> [Violation] {
+        let root = root
+        return try await offPool {
+            let workspace = try Workspace.load(root: root, configPath: nil)
+            return AllowFilter.apply(DependencyChecker(workspace: workspace).check(), command: "deps", config: workspace.config).violations
+        }
     }
 
-    /// Runs the command line in the package.
-    func run(_ arguments: [String]) -> CommandOutcome {
-        WorkspaceCheckCommand.run(arguments: arguments + ["--package-path", root], currentDirectory: root)
+    /// Runs the command line in the package, off the Swift concurrency pool.
+    func run(_ arguments: [String]) async -> CommandOutcome {
+        let root = root
+        return await offPool { WorkspaceCheckCommand.run(arguments: arguments + ["--package-path", root], currentDirectory: root) }
     }
 
     /// Deletes the package.
     func remove() {
         try? FileManager.default.removeItem(atPath: root)
+    }
+}
+
+/// Runs blocking work (a child process, file reads) on a thread of its own, so a test never holds
+/// one of the few Swift concurrency threads that other tests' servers need.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// `offPool` for work that cannot throw.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
     }
 }

@@ -31,46 +31,46 @@ struct GraphCommandTests {
         """
 
     @Test("Mermaid output: roles as classes, deterministic order, tests left out")
-    func mermaidOutput() throws {
+    func mermaidOutput() async throws {
         let fixture = try FixturePackage()
         defer { fixture.remove() }
-        let outcome = fixture.run(["graph"])
+        let outcome = await fixture.run(["graph"])
         #expect(outcome.exitCode == 0)
         #expect(outcome.output == Self.mermaid + "\n")
-        let dot = fixture.run(["graph", "--dot"]).output
+        let dot = await fixture.run(["graph", "--dot"]).output
         #expect(dot.hasPrefix("digraph modules {"))
         #expect(dot.contains("  \"Feed\" -> \"Net\";"))
         #expect(dot.contains("  \"Net\" [fillcolor=\"#eeeeee\", tooltip=\"platform\", class=\"platform\"];"))
     }
 
     @Test("--check fails on a stale README at the first differing line; --write fixes it")
-    func checkAndWrite() throws {
+    func checkAndWrite() async throws {
         let fixture = try FixturePackage()
         defer { fixture.remove() }
         let stale = Self.mermaid.replacingOccurrences(of: "  Feed --> Net\n", with: "")
         try fixture.write("# Fixture\n\n<!-- module-graph:begin -->\n```mermaid\n\(stale)\n```\n<!-- module-graph:end -->\n\nMore text.\n", to: "README.md")
-        let check = fixture.run(["graph", "--check", "README.md", "--format", "github"])
+        let check = await fixture.run(["graph", "--check", "README.md", "--format", "github"])
         #expect(check.exitCode == 1)
         #expect(check.output.hasPrefix("::error file=README.md,line=17,title=workspace-check stale-graph::the module graph in README.md is stale: it differs from Package.swift at line 17%0A"))
-        let write = fixture.run(["graph", "--write", "README.md"])
+        let write = await fixture.run(["graph", "--write", "README.md"])
         #expect(write.exitCode == 0)
         #expect(write.output == "workspace-check graph: wrote the module graph to README.md\n")
         let written = try String(contentsOfFile: "\(fixture.root)/README.md", encoding: .utf8)
         #expect(written == "# Fixture\n\n<!-- module-graph:begin -->\n```mermaid\n\(Self.mermaid)\n```\n<!-- module-graph:end -->\n\nMore text.\n")
-        let recheck = fixture.run(["graph", "--check", "README.md"])
+        let recheck = await fixture.run(["graph", "--check", "README.md"])
         #expect(recheck.exitCode == 0)
         #expect(recheck.output == "workspace-check graph: README.md is current, 0 errors, 0 warnings\n")
     }
 
     @Test("a README without markers fails --check and --write says how to add them")
-    func missingMarkers() throws {
+    func missingMarkers() async throws {
         let fixture = try FixturePackage()
         defer { fixture.remove() }
         try fixture.write("# Fixture\n", to: "README.md")
-        let check = fixture.run(["graph", "--check", "README.md"])
+        let check = await fixture.run(["graph", "--check", "README.md"])
         #expect(check.exitCode == 1)
         #expect(check.output.hasPrefix("README.md:1: error: [stale-graph] README.md has no module-graph markers\n"))
-        let write = fixture.run(["graph", "--write", "README.md"])
+        let write = await fixture.run(["graph", "--write", "README.md"])
         #expect(write.exitCode == 2)
         #expect(write.errorOutput == "workspace-check: error: README.md has no module-graph markers; add the lines <!-- module-graph:begin --> and <!-- module-graph:end --> where the graph belongs, then run `workspace-check graph --write README.md`\n")
     }
