@@ -1,3 +1,4 @@
+import Foundation
 import FeedInterface
 import TerminalUI
 
@@ -15,21 +16,25 @@ public final class FeedScreen {
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
+    private let wallClock: () -> Date
     private var size = TerminalSize(columns: 80, rows: 24)
     private var tickCount = 0
     private var shownMessage: (text: String, since: ContinuousClock.Instant)?
 
-    /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock.
+    /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
+    /// the banner's age is told by `wallClock`.
     public init(
         model: FeedViewModel,
         ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
-        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
+        wallClock: @escaping () -> Date = { Date() }
     ) {
         self.model = model
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
+        self.wallClock = wallClock
     }
 
     /// The screen appeared: loads the first page.
@@ -103,10 +108,11 @@ public final class FeedScreen {
     public var isAnimating: Bool {
         let state = model.viewState
         return state.initialLoad == .loading || state.pagination == .loading || state.isRefreshing || state.message != nil
+            || state.banner != nil
     }
 
     private var options: FeedScreenOptions {
-        FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+        FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
     }
 
     private func render() -> FeedScreenFrame {

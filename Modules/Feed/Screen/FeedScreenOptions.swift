@@ -1,3 +1,5 @@
+import Foundation
+
 /// How the feed screen draws, besides the view state and the scroll position.
 public struct FeedScreenOptions: Hashable, Sendable {
     /// `<3` and `</3` for hearts and ASCII for frames and spinners, instead of Unicode.
@@ -6,12 +8,15 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var tick: Int
     /// The help overlay with every key is open.
     public var showsHelp: Bool
+    /// The wall-clock time the banner's age is told against ("Updated 5 minutes ago").
+    public var now: Date
 
     /// Creates options.
-    public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false) {
+    public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {
         self.ascii = ascii
         self.tick = tick
         self.showsHelp = showsHelp
+        self.now = now
     }
 
     var glyphs: FeedScreenGlyphs { ascii ? .ascii : .unicode }

@@ -1,3 +1,4 @@
+import Foundation
 import FeedInterface
 import TerminalUI
 
@@ -20,8 +21,8 @@ public enum FeedScreenRenderer {
 
     /// The whole feed as plain text `columns` wide: the title, every row, the footer and the
     /// message, with no selection, no key bar and no escape sequences — one frame for a pipe.
-    public static func plainText(state: FeedViewState, columns: Int, ascii: Bool = false) -> String {
-        let options = FeedScreenOptions(ascii: ascii)
+    public static func plainText(state: FeedViewState, columns: Int, ascii: Bool = false, now: Date = Date()) -> String {
+        let options = FeedScreenOptions(ascii: ascii, now: now)
         // Rows are laid out as on a 24-line terminal, however tall the text grows.
         let layoutRows = 24
         let geometry = geometry(rows: state.rows, size: TerminalSize(columns: columns, rows: layoutRows), options: options)
@@ -221,6 +222,10 @@ public enum FeedScreenRenderer {
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
                 let text = " " + TextLayout.truncate(message, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
+            } else if let banner = state.banner, right - 1 - start > 2 {
+                // Saved rows (`offline-pages`): how old they are, and whether the network failed.
+                let text = TextLayout.truncate(banner.text(now: options.now), width: right - 1 - start, ellipsis: glyphs.ellipsis)
+                buffer.write(text, row: 0, column: start, style: theme.status)
             }
         }
 

@@ -1,5 +1,6 @@
 import FeedInterface
 import FeedTesting
+import Foundation
 import LikesInterface
 import TerminalUI
 import Testing
@@ -233,5 +234,23 @@ final class ManualClock {
 
     func advance(_ duration: Duration) {
         now = now.advanced(by: duration)
+    }
+}
+
+@Suite struct FeedScreenBannerTests {
+    @Test func theTitleLineShowsHowOldSavedRowsAreAndAMessageWinsOverIt() {
+        let saved = Date(timeIntervalSince1970: 1_000_000)
+        var state = ScreenFixtures.loaded()
+        state.banner = .offline(saved)
+        let options = FeedScreenOptions(now: saved.addingTimeInterval(5 * 60))
+        let size = TerminalSize(columns: 80, rows: 24)
+        let title = FeedScreenRenderer.render(state: state, size: size, options: options).buffer.text(row: 0)
+        #expect(title.contains("Offline · Updated 5 minutes ago"), "\(title)")
+        state.message = "Couldn't unlike"
+        let withMessage = FeedScreenRenderer.render(state: state, size: size, options: options).buffer.text(row: 0)
+        #expect(withMessage.contains("Couldn't unlike"))
+        #expect(!withMessage.contains("Offline"))
+        let plain = FeedScreenRenderer.plainText(state: FeedViewState(rows: state.rows, initialLoad: .loaded, pagination: .idle, isRefreshing: false, message: nil, banner: .updated(saved)), columns: 80, now: saved.addingTimeInterval(120))
+        #expect(plain.split(separator: "\n").first?.contains("Updated 2 minutes ago") == true)
     }
 }
