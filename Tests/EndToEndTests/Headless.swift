@@ -7,6 +7,15 @@ enum Headless {
     static func rows(_ state: [String: Any]) -> [[String: Any]] { state["rows"] as? [[String: Any]] ?? [] }
     static func ids(_ state: [String: Any]) -> [String] { rows(state).compactMap { $0["id"] as? String } }
     static func row(_ state: [String: Any], id: String) -> [String: Any]? { rows(state).first { $0["id"] as? String == id } }
+    /// Opens the feed, waits for it, and picks the first post whose heart is not liked.
+    static func openOnANotLikedPost(_ feed: FeedProcess) async throws -> (state: [String: Any], row: [String: Any], id: String) {
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let row = try #require(rows(loaded).first { $0["heart"] as? String == "notLiked" })
+        let id = try #require(row["id"] as? String)
+        return (loaded, row, id)
+    }
+
     static func likesText(_ count: Int) -> String {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal

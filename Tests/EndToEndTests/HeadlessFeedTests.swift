@@ -85,10 +85,7 @@ import Testing
     func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests(mode: FlagMode) async throws {
         let server = try TestServer { $0.likeLatencyMS = 300 }
         let feed = try server.headless(mode)
-        _ = try await feed.send("open")
-        let loaded = try await feed.send("settle")
-        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
-        let id = try #require(row["id"] as? String)
+        let (_, _, id) = try await Headless.openOnANotLikedPost(feed)
         let liked = try await feed.send("tap \(id)")
         #expect(Headless.row(liked, id: id)?["heart"] as? String == "liked", "the heart flips at once")
         _ = try await feed.send("tap \(id)")
@@ -107,10 +104,7 @@ import Testing
     func aRefreshDuringALikeNeverFlipsThatHeart(mode: FlagMode) async throws {
         let server = try TestServer { $0.likeLatencyMS = 1_500 }
         let feed = try server.headless(mode)
-        _ = try await feed.send("open")
-        let loaded = try await feed.send("settle")
-        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
-        let id = try #require(row["id"] as? String)
+        let (_, _, id) = try await Headless.openOnANotLikedPost(feed)
         _ = try await feed.send("tap \(id)")
         _ = try await feed.send("refresh")
         // Watch every state until the refresh has landed: the heart stays liked throughout.
@@ -130,10 +124,7 @@ import Testing
     func aRefusedLikeRestoresTheServerStateWithAMessage(mode: FlagMode) async throws {
         let server = try TestServer()
         let feed = try server.headless(mode)
-        _ = try await feed.send("open")
-        let loaded = try await feed.send("settle")
-        let row = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" })
-        let id = try #require(row["id"] as? String)
+        let (_, row, id) = try await Headless.openOnANotLikedPost(feed)
         server.server.update { $0.refuseLikes = [id] }
         let tapped = try await feed.send("tap \(id)")
         #expect(Headless.row(tapped, id: id)?["heart"] as? String == "liked")
