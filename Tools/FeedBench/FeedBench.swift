@@ -13,7 +13,7 @@ enum FeedBench {
         for line in await FeedBenchmarks.likeTap() { print(line) }
         for line in await FeedBenchmarks.tapsDuringSlowRequest() { print(line) }
         for line in await ColdStartBenchmark.run() { print(line) }
-        for line in await RenderBenchmark.run() { print(line) }
         for line in await StoreBenchmarks.run() { print(line) }
+        for line in await RenderBenchmark.run() { print(line) }
     }
 }
