@@ -14,15 +14,22 @@ enum ScreenMode {
     /// Runs the screen until the reader quits; returns the exit status.
     static func run(model: FeedViewModel, ascii: Bool) async -> Int32 {
         let terminal = Terminal()
+        // Signals are caught before raw mode starts, so none can end the process with the
+        // terminal still raw.
+        let input = TerminalInput()
+        defer { input.stop() }
+        // Log lines (the embedded server's, the cache's warnings) would scroll the screen: they
+        // are held while it is up and printed once the terminal is back.
+        let heldErrors = StandardErrorHold()
+        defer { heldErrors.release() }
         do {
             try terminal.enterRawMode()
         } catch {
+            heldErrors.release()
             StandardStreams.err("feed: \(error)")
             return 1
         }
         defer { terminal.restore() }
-        let input = TerminalInput()
-        defer { input.stop() }
         let screen = FeedScreen(model: model, ascii: ascii)
         let colors = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
         let writer = ScreenWriter(colors: colors) { try terminal.write($0) }
@@ -47,6 +54,16 @@ enum ScreenMode {
                     writer.invalidate()
                 case .terminate(let signal):
                     return 128 + signal
+                case .suspend:
+                    terminal.restore()
+                    // Stop for real now; execution goes on here after SIGCONT.
+                    signal(SIGTSTP, SIG_DFL)
+                    raise(SIGTSTP)
+                    signal(SIGTSTP, SIG_IGN)
+                    try terminal.enterRawMode()
+                    writer.invalidate()
+                case .resume:
+                    writer.invalidate()
                 case .inputClosed:
                     return 0
                 case .redraw:

@@ -31,10 +31,17 @@ public enum FrameDiff {
                     out += ANSI.style(cell.style, colors: colors)
                     current = cell.style
                 }
+                if cell.width == 2 {
+                    // Blank both columns first: a terminal that draws this grapheme one column
+                    // wide (some emoji) then leaves no stale character in the second.
+                    out += "  " + ANSI.moveTo(row: row, column: column)
+                }
                 out.append(cell.grapheme)
                 column += max(1, cell.width)
-                // The cursor is unknown after the last column: terminals differ on the pending wrap.
-                cursor = column < columns ? (row, column) : nil
+                // The cursor is unknown after the last column (terminals differ on the pending
+                // wrap) and after any non-ASCII grapheme (terminals differ on its width).
+                let predictable = cell.grapheme.unicodeScalars.allSatisfy(\.isASCII)
+                cursor = column < columns && predictable ? (row, column) : nil
             }
         }
         if current != .plain, !out.isEmpty { out += ANSI.reset }

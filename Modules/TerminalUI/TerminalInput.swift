@@ -20,7 +20,7 @@ public final class TerminalInput: Sendable {
     private let signalSources: SignalSources
 
     /// The signals reported as `.terminate`.
-    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// Starts reading keys from `descriptor` and, when `signals` is true, listening for signals.
     public init(descriptor: Int32 = STDIN_FILENO, signals: Bool = true) {
@@ -30,10 +30,17 @@ public final class TerminalInput: Sendable {
         state = ReaderState()
         var sources: [any DispatchSourceSignal] = []
         if signals {
-            for number in Self.terminationSignals + [SIGWINCH] {
-                signal(number, SIG_IGN)
+            for number in Self.terminationSignals + [SIGWINCH, SIGTSTP, SIGCONT] {
+                // SIGCONT keeps its default action (continue); the source only reports it.
+                if number != SIGCONT { signal(number, SIG_IGN) }
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                let event: TerminalEvent = number == SIGWINCH ? .resize : .terminate(signal: number)
+                let event: TerminalEvent
+                switch number {
+                case SIGWINCH: event = .resize
+                case SIGTSTP: event = .suspend
+                case SIGCONT: event = .resume
+                default: event = .terminate(signal: number)
+                }
                 source.setEventHandler { continuation.yield(event) }
                 source.resume()
                 sources.append(source)

@@ -164,7 +164,22 @@ struct DependencyRuleTests {
         #expect(violations.map(\.line) == [4, 7])
         #expect(violations.map(\.rule) == [.forbiddenImport, .forbiddenImport])
         #expect(violations[0].message == "Feed (implementation) imports Likes (implementation), not even declared in Package.swift; an implementation module may depend only on: interface, platform (inside #elseif DEBUG, which the check cannot evaluate, so every branch is checked)")
-        #expect(violations[1].message == "Feed (implementation) imports App (host), not even declared in Package.swift; an implementation module may depend only on: interface, platform")
+        #expect(violations[1].message == "Feed (implementation) imports App (host), not even declared in Package.swift; an implementation module may depend only on: interface, platform (inside #if canImport(Likes) || FLAG, which the check cannot evaluate, so every branch is checked)")
+    }
+
+    @Test("an import in the #else of canImport of a package module is checked, and every import is reported")
+    func canImportElseAndRepeatedImports() async throws {
+        let source = """
+            #if canImport(Likes)
+            import LikesInterface
+            #else
+            import Likes
+            #endif
+            import Likes
+            """
+        let violations = try await check(files: ["Sources/Feed/Hidden.swift": source])
+        #expect(violations.map(\.line) == [4, 6])
+        #expect(violations.allSatisfy { $0.rule == .forbiddenImport && $0.subject == "Likes" })
     }
 
     @Test("a stale allow entry fails the run")

@@ -18,7 +18,21 @@ struct ELFReaderTests {
         #expect(size.total == 352)
     }
 
-    @Test("a file that is not ELF64 little-endian is refused with the reason")
+    @Test("only the objects SwiftPM's output-file-map lists count: leftovers of renamed files don't")
+    func leftoverObjectsDoNotCount() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wc-objects-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in ["Current.swift.o", "Renamed.swift.o"] {
+            FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data([0x7F]))
+        }
+        #expect(SizeChecker.objectFiles(in: directory).map { ($0 as NSString).lastPathComponent } == ["Current.swift.o", "Renamed.swift.o"])
+        let map = #"{"": {"object": "\#(directory)/Module.o"}, "/src/Current.swift": {"object": "\#(directory)/Current.swift.o"}}"#
+        try Data(map.utf8).write(to: URL(fileURLWithPath: "\(directory)/output-file-map.json"))
+        #expect(SizeChecker.objectFiles(in: directory) == ["\(directory)/Current.swift.o"])
+    }
+
+        @Test("a file that is not ELF64 little-endian is refused with the reason")
     func notELF() async {
         #expect(throws: ELFReader.FormatError(reason: "not an ELF file")) {
             try ELFReader.size(of: Array("!<arch>\n".utf8) + [UInt8](repeating: 0, count: 64))

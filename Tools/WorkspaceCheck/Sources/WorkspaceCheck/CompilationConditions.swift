@@ -33,8 +33,9 @@ struct CompilationConditions: Sendable {
         if inactive.contains(written) { return .no }
         switch name {
         case "canImport":
-            let module = argument.split(separator: ",").first.map(String.init) ?? argument
-            return packageModules.contains(module) ? .yes : .unknown
+            // Whether a package module can be imported depends on build order (it may simply not be
+            // built yet), so both branches count: a forbidden import hides in neither.
+            return .unknown
         case "swift", "compiler":
             return compareVersion(argument)
         case _ where Self.exclusiveFamilies.contains(name):

@@ -130,7 +130,7 @@ struct DependencyChecker {
         let packageTargets = Set(workspace.manifest.targets.map(\.name))
         let targetLine = workspace.locator.line(ofTarget: target.name) ?? 1
         for file in workspace.sources[target.name] ?? [] {
-            var reported: Set<String> = []
+            var reported: Set<String> = []  // "module:line": each import is reported once
             for declaration in file.imports where declaration.active != .no {
                 let module = declaration.module
                 let note = declaration.active == .unknown
@@ -148,7 +148,7 @@ struct DependencyChecker {
                     ))
                 }
                 guard packageTargets.contains(module), module != target.name,
-                      reported.insert(module).inserted else { continue }
+                      reported.insert("\(module):\(declaration.line)").inserted else { continue }
                 let isDeclared = declared.contains(module)
                 if allows(assignment, dependency: module) == false {
                     violations.append(Violation(

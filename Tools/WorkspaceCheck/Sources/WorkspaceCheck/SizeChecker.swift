@@ -103,14 +103,27 @@ struct SizeChecker {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// The `.o` files under `directory`, sorted.
+    /// The `.o` files of the module's current sources: those SwiftPM's `output-file-map.json`
+    /// names (so objects left from renamed or deleted files don't count), else every `.o` under
+    /// `directory`, sorted.
     static func objectFiles(in directory: String) -> [String] {
+        if let listed = mappedObjectFiles(in: directory) { return listed }
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let next = enumerator.nextObject() as? String {
             if next.hasSuffix(".o") { files.append("\(directory)/\(next)") }
         }
         return files.sorted()
+    }
+
+    /// The objects `output-file-map.json` lists that exist, or `nil` without a readable map.
+    private static func mappedObjectFiles(in directory: String) -> [String]? {
+        guard let data = FileManager.default.contents(atPath: "\(directory)/output-file-map.json"),
+              let map = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        else { return nil }
+        let objects = map.values.compactMap { ($0 as? [String: Any])?["object"] as? String }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        return objects.isEmpty ? nil : Array(Set(objects)).sorted()
     }
 
     /// Budgets of `factor` × the current size, rounded up (lines to 100, bytes to 16 KiB), as the
