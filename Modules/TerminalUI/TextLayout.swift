@@ -8,7 +8,8 @@ public enum TextLayout {
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Any line break ends a paragraph: "\n", "\r\n" (one Character in Swift), "\r", U+2028.
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             wrapParagraph(sanitized(String(paragraph)), width: width, into: &lines)
         }
         while lines.last?.isEmpty == true, lines.count > 1 { lines.removeLast() }

@@ -20,6 +20,10 @@ import TerminalUI
         #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
 
+    @Test func everyKindOfLineBreakStartsANewLine() {
+        #expect(TextLayout.wrap("a\r\nb\rc\nd", width: 10) == ["a", "b", "c", "d"])
+    }
+
     @Test func keepsNewlinesAndDropsControls() {
         #expect(TextLayout.wrap("one\ntwo", width: 20) == ["one", "two"])
         #expect(TextLayout.wrap("evil\u{1B}[2Jtext\tend", width: 40) == ["evil[2Jtext end"])

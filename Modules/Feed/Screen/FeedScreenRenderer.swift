@@ -224,7 +224,8 @@ public enum FeedScreenRenderer {
                 buffer.write(text, row: 0, column: start, style: theme.message)
             } else if let banner = state.banner, right - 1 - start > 2 {
                 // Saved rows (`offline-pages`): how old they are, and whether the network failed.
-                let text = TextLayout.truncate(banner.text(now: options.now), width: right - 1 - start, ellipsis: glyphs.ellipsis)
+                let said = banner.text(now: options.now).replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
+                let text = TextLayout.truncate(said, width: right - 1 - start, ellipsis: glyphs.ellipsis)
                 buffer.write(text, row: 0, column: start, style: theme.status)
             }
         }
