@@ -24,7 +24,7 @@ struct ELFReaderTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         for name in ["Current.swift.o", "Renamed.swift.o"] {
-            FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data([0x7F]))
+            _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data([0x7F]))
         }
         #expect(SizeChecker.objectFiles(in: directory).map { ($0 as NSString).lastPathComponent } == ["Current.swift.o", "Renamed.swift.o"])
         let map = #"{"": {"object": "\#(directory)/Module.o"}, "/src/Current.swift": {"object": "\#(directory)/Current.swift.o"}}"#
