@@ -34,3 +34,57 @@ struct WorkspaceSelfCheckTests {
         #expect(outcome.exitCode == 0, "\(outcome.output)")
     }
 }
+
+/// Violations injected into a copy of this workspace's sources: each fails with file:line, the
+/// rule and the fix, and an import that only appears in a comment or a string does not.
+@Suite("a copy of this workspace with injected violations")
+struct InjectedViolationTests {
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// Copies the package's manifest, config and source folders (no build products) to a temp folder.
+    private static func copyOfWorkspace() throws -> String {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("wc-copy-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Modules", "Host", "Tools", "Tests", "README.md"] {
+            try FileManager.default.copyItem(atPath: "\(root)/\(item)", toPath: "\(copy)/\(item)")
+        }
+        return copy
+    }
+
+    private static func append(_ text: String, to path: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    private static func lineCount(_ path: String) throws -> Int {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+
+    @Test("implementation → implementation, an undeclared import in the host, and comments or strings that are not imports")
+    func injected() async throws {
+        let copy = try Self.copyOfWorkspace()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let feedFile = "\(copy)/Modules/Feed/Data/CompositeFeedRepository.swift"
+        let feedLine = try Self.lineCount(feedFile)
+        try Self.append("import Likes\n", to: feedFile)
+        let hostFile = "\(copy)/Host/FeedCommand.swift"
+        let hostLine = try Self.lineCount(hostFile)
+        try Self.append("import HTTPServer\n", to: hostFile)
+        let harmless = "// import Store\nlet note = \"import Store\"\nlet raw = #\"\"\"\nimport Store\n\"\"\"#\n/* import Store /* nested */ */\n"
+        try Self.append(harmless, to: "\(copy)/Modules/Likes/LikeDTOs.swift")
+
+        let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
+        #expect(outcome.exitCode == 1)
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        let feed = try #require(lines.first { $0.hasPrefix("Modules/Feed/Data/CompositeFeedRepository.swift:\(feedLine): error: [forbidden-import]") }, "\(lines)")
+        #expect(feed.contains("Feed (implementation) imports Likes (implementation)"))
+        let host = try #require(lines.first { $0.hasPrefix("Host/FeedCommand.swift:\(hostLine): error: [undeclared-import]") }, "\(lines)")
+        #expect(host.contains("Host imports HTTPServer"))
+        #expect(outcome.output.contains("fix: import LikesInterface instead of Likes; the host passes Likes in"))
+        #expect(outcome.output.contains("fix: add \"HTTPServer\" to the dependencies of Host in Package.swift"))
+        #expect(!outcome.output.contains("Store"), "comments and strings are not imports")
+    }
+}
