@@ -93,11 +93,15 @@ public enum FeedScreenRenderer {
             return (FeedScreenPosition(), FeedListGeometry.Location(index: 0, offset: 0), nil)
         }
         var top = FeedListGeometry.Location(index: 0, offset: 0)
+        let selectedIndex = geometry.index(of: position.selected, hint: position.selectedIndexHint)
         if let index = geometry.index(of: position.top, hint: position.topIndexHint) {
             top = geometry.clamped(FeedListGeometry.Location(index: index, offset: position.topOffset))
+        } else if let selectedIndex {
+            // The top post is gone (a refresh replaced the rows) but the selected one is still
+            // here: keep it in view at the top rather than jumping to the first row.
+            top = geometry.clamped(FeedListGeometry.Location(index: selectedIndex, offset: 0))
         }
-        let selected = geometry.index(of: position.selected, hint: position.selectedIndexHint)
-            ?? geometry.firstRowStarting(from: top) ?? 0
+        let selected = selectedIndex ?? geometry.firstRowStarting(from: top) ?? 0
         resolved.top = rows[top.index].id
         resolved.topOffset = top.offset
         resolved.topIndexHint = top.index

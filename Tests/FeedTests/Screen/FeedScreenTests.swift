@@ -254,3 +254,15 @@ final class ManualClock {
         #expect(plain.split(separator: "\n").first?.contains("Updated 2 minutes ago") == true)
     }
 }
+
+@Suite struct FeedScreenAnchorTests {
+    @Test func whenTheTopPostIsGoneTheSelectedPostStaysInViewAtTheTop() {
+        let state = ScreenFixtures.loaded()
+        let selected = state.rows[3].id
+        let position = FeedScreenPosition(top: "gone-after-refresh", topOffset: 2, selected: selected)
+        let frame = FeedScreenRenderer.render(state: state, size: TerminalSize(columns: 80, rows: 24), position: position)
+        #expect(frame.position.top == selected)
+        #expect(frame.position.selected == selected)
+        #expect(frame.visibleRows.first == selected)
+    }
+}
