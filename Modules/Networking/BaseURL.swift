@@ -11,6 +11,17 @@ public enum BaseURL {
             throw .invalidURL("\"\": the server address is empty; give one like http://127.0.0.1:8080")
         }
         guard let schemeEnd = trimmed.range(of: "://") else {
+            // "htp:/x" or "localhost:8080": say what was typed wrong, not only that "://" is missing.
+            if let colon = trimmed.firstIndex(of: ":"), !trimmed[..<colon].isEmpty,
+                trimmed[..<colon].allSatisfy(\.isLetter),
+                trimmed[trimmed.index(after: colon)...].first?.isNumber != true
+            {
+                let scheme = trimmed[..<colon].lowercased()
+                guard scheme == "http" || scheme == "https" else {
+                    throw .invalidURL("\(quoted): the scheme must be http or https, not \(scheme)")
+                }
+                throw .invalidURL("\(quoted): write the scheme with two slashes, like \(scheme)://127.0.0.1:8080")
+            }
             throw .invalidURL("\(quoted): the address has no scheme; write it as http://\(trimmed)")
         }
         let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
