@@ -30,7 +30,7 @@ enum OpenAPIDocument {
             "in": "query",
             "required": false,
             "description": "The opaque nextCursor of the previous page.",
-            "schema": { "type": "string" }
+            "schema": { "type": "string", "minLength": 1 }
           }
         ],
         "responses": {
@@ -54,7 +54,7 @@ enum OpenAPIDocument {
             "in": "query",
             "required": true,
             "description": "The id of the newest post the client shows.",
-            "schema": { "type": "string" }
+            "schema": { "type": "string", "minLength": 1 }
           }
         ],
         "responses": {
@@ -95,7 +95,7 @@ enum OpenAPIDocument {
     },
     "/v1/posts/{id}/like": {
       "parameters": [
-        { "name": "id", "in": "path", "required": true, "schema": { "type": "string" } }
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
       ],
       "put": {
         "operationId": "setLiked",
