@@ -195,7 +195,13 @@ public enum FeedScreenRenderer {
                 buffer.write("Keys", row: y, column: 2, style: theme.helpTitle)
                 y += 1
             }
-            for entry in FeedKeyHelp.all where y < list.upperBound {
+            // When not every key fits, the last line still says how to quit.
+            var entries = FeedKeyHelp.all
+            let room = list.upperBound - y
+            if entries.count > room, room > 0, let quit = entries.last {
+                entries = Array(entries.prefix(room - 1)) + [quit]
+            }
+            for entry in entries where y < list.upperBound {
                 buffer.write(entry.keys, row: y, column: 2, style: theme.helpKey)
                 let action = TextLayout.truncate(entry.action, width: max(0, size.columns - keyWidth - 6), ellipsis: glyphs.ellipsis)
                 buffer.write(action, row: y, column: 4 + keyWidth, style: .plain)

@@ -266,3 +266,13 @@ final class ManualClock {
         #expect(frame.visibleRows.first == selected)
     }
 }
+
+@Suite struct FeedScreenHelpTests {
+    @Test func aShortScreenStillShowsHowToQuit() {
+        let frame = FeedScreenRenderer.render(
+            state: ScreenFixtures.loaded(), size: TerminalSize(columns: 40, rows: 12), options: FeedScreenOptions(showsHelp: true))
+        let text = (0..<12).map(frame.buffer.text(row:)).joined(separator: "\n")
+        #expect(text.contains("Ctrl-C"), "the help's quit line, not only the key bar: \(text)")
+        #expect(text.contains("next post"))
+    }
+}
