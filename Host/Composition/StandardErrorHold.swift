@@ -12,7 +12,9 @@ final class StandardErrorHold {
 
     /// Starts holding; if no temporary file can be made, stderr stays as it is.
     init() {
-        var template = Array((FileManager.default.temporaryDirectory.path + "/feed-stderr-XXXXXX").utf8CString)
+        // mkstemp replaces the trailing six X's with a unique name.
+        let pattern = FileManager.default.temporaryDirectory.path + "/feed-stderr-" + String(repeating: "X", count: 6)
+        var template = Array(pattern.utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return }
         path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
