@@ -13,48 +13,48 @@ let package = Package(
     ],
     targets: [
         // Interfaces: protocols, models, errors.
-        .target(name: "FeedInterface", path: "Modules/FeedInterface"),
-        .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/LikesInterface"),
-        .target(name: "StoreInterface", dependencies: ["FeedInterface"], path: "Modules/StoreInterface"),
+        .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
+        .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
+        .target(name: "StoreInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/StoreInterface"),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
             dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"],
-            path: "Modules/Feed"
+            path: "Modules/Features/Feed"
         ),
         .target(
             name: "Likes",
             dependencies: ["FeedInterface", "LikesInterface", "Networking"],
-            path: "Modules/Likes"
+            path: "Modules/Features/Likes"
         ),
 
         .target(
             name: "Store",
             dependencies: ["FeedInterface", "StoreInterface", "Database"],
-            path: "Modules/Store"
+            path: "Modules/Features/Store"
         ),
 
         // System libraries.
         .systemLibrary(
             name: "CSQLite",
-            path: "Modules/CSQLite",
+            path: "Modules/System/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
 
         // Platform.
-        .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Database"),
-        .target(name: "Networking", path: "Modules/Networking"),
-        .target(name: "HTTPServer", path: "Modules/HTTPServer"),
-        .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/FeatureFlags"),
-        .target(name: "TerminalUI", path: "Modules/TerminalUI"),
+        .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Platform/Database"),
+        .target(name: "Networking", path: "Modules/Platform/Networking"),
+        .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
+        .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/Platform/FeatureFlags"),
+        .target(name: "TerminalUI", path: "Modules/Platform/TerminalUI"),
 
         // Test support: fakes for every interface protocol.
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
-        .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/FeedServer"),
+        .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/DevTools/FeedServer"),
 
         // Host: the composition root, the only target that links implementations.
         .executableTarget(

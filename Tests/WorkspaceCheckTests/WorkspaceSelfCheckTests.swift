@@ -67,19 +67,19 @@ struct InjectedViolationTests {
     func injected() async throws {
         let copy = try Self.copyOfWorkspace()
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        let feedFile = "\(copy)/Modules/Feed/Data/CompositeFeedRepository.swift"
+        let feedFile = "\(copy)/Modules/Features/Feed/Data/CompositeFeedRepository.swift"
         let feedLine = try Self.lineCount(feedFile)
         try Self.append("import Likes\n", to: feedFile)
         let hostFile = "\(copy)/Host/FeedCommand.swift"
         let hostLine = try Self.lineCount(hostFile)
         try Self.append("import HTTPServer\n", to: hostFile)
         let harmless = "// import Store\nlet note = \"import Store\"\nlet raw = #\"\"\"\nimport Store\n\"\"\"#\n/* import Store /* nested */ */\n"
-        try Self.append(harmless, to: "\(copy)/Modules/Likes/LikeDTOs.swift")
+        try Self.append(harmless, to: "\(copy)/Modules/Features/Likes/LikeDTOs.swift")
 
         let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
         #expect(outcome.exitCode == 1)
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        let feed = try #require(lines.first { $0.hasPrefix("Modules/Feed/Data/CompositeFeedRepository.swift:\(feedLine): error: [forbidden-import]") }, "\(lines)")
+        let feed = try #require(lines.first { $0.hasPrefix("Modules/Features/Feed/Data/CompositeFeedRepository.swift:\(feedLine): error: [forbidden-import]") }, "\(lines)")
         #expect(feed.contains("Feed (implementation) imports Likes (implementation)"))
         let host = try #require(lines.first { $0.hasPrefix("Host/FeedCommand.swift:\(hostLine): error: [undeclared-import]") }, "\(lines)")
         #expect(host.contains("Host imports HTTPServer"))
