@@ -47,21 +47,22 @@ let package = Package(
         .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Platform/Database"),
         .target(name: "Networking", path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
-        .target(name: "FeatureFlags", dependencies: ["Networking"], path: "Modules/Platform/FeatureFlags"),
+        .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
         .target(name: "TerminalUI", path: "Modules/Platform/TerminalUI"),
+        .target(name: "Arguments", path: "Modules/Platform/Arguments"),
 
         // Test support: fakes for every interface protocol.
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
-        .target(name: "FeedServer", dependencies: ["HTTPServer"], path: "Modules/DevTools/FeedServer"),
+        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments"], path: "Modules/DevTools/FeedServer"),
 
         // Host: the composition root, the only target that links implementations.
         .executableTarget(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments",
             ],
             path: "Host"
         ),
@@ -80,7 +81,7 @@ let package = Package(
             dependencies: ["FeedInterface", "StoreInterface", "Store"],
             path: "Tools/CacheCrashProbe"
         ),
-        .target(name: "WorkspaceCheck", path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
+        .target(name: "WorkspaceCheck", dependencies: ["Arguments"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
             name: "WorkspaceCheckCLI",
             dependencies: ["WorkspaceCheck"],
@@ -99,9 +100,10 @@ let package = Package(
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]

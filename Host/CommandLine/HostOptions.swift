@@ -1,3 +1,4 @@
+import Arguments
 import FeatureFlags
 import Foundation
 
@@ -34,68 +35,64 @@ struct HostOptions: Equatable {
     /// `--user NAME`: whose cache this is; each user and server has a file of their own.
     var user = "demo"
 
-    /// Parses the arguments after the program name.
-    static func parse(_ arguments: [String], registry: FlagRegistry) throws(UsageError) -> HostCommand {
-        var rest = arguments
-        if rest.first == "serve" { return .serve(arguments: Array(rest.dropFirst())) }
-        var isFlagsCommand = false
-        var isLogout = false
-        if rest.first == "flags" {
-            isFlagsCommand = true
-            rest.removeFirst()
-        } else if rest.first == "logout" {
-            isLogout = true
-            rest.removeFirst()
-        }
-        if rest.contains("--help") || rest.contains("-h") { return .help }
-        if rest.contains("--version") { return .version }
+    /// The subcommands that take the feed's options.
+    private enum Subcommand: String {
+        case flags, logout
+    }
 
+    /// Parses the arguments after the program name with the workspace's one scanner.
+    static func parse(_ arguments: [String], registry: FlagRegistry) throws(ArgumentError) -> HostCommand {
+        if arguments.first == "serve" { return .serve(arguments: Array(arguments.dropFirst())) }
+        let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
+        var scanner = ArgumentScanner(
+            subcommand == nil ? arguments : Array(arguments.dropFirst()),
+            program: subcommand.map { "feed \($0.rawValue)" } ?? "feed")
         var options = HostOptions()
-        do {
-            options.flags = try CommandLineFlags.parse(&rest, registry: registry)
-        } catch {
-            throw UsageError(error.description)
-        }
         var headless = false
         var json = false
-        var index = 0
-        func value(after option: String) throws(UsageError) -> String {
-            guard index + 1 < rest.count, !rest[index + 1].hasPrefix("--") else {
-                throw UsageError("\(option) needs a value; see feed --help")
-            }
-            index += 1
-            return rest[index]
-        }
-        while index < rest.count {
-            let argument = rest[index]
-            switch argument {
-            case "--headless" where !isFlagsCommand && !isLogout: headless = true
-            case "--ascii": options.ascii = true
-            case "--verbose": options.verbose = true
-            case "--json" where isFlagsCommand: json = true
-            case "--server":
-                let text = try value(after: "--server")
-                do {
+        while let token = scanner.next() {
+            switch token {
+            case .help:
+                return .help
+            case .positional(let argument):
+                throw scanner.unexpected(argument)
+            case .option(let option):
+                if try options.flags.accept(option, from: &scanner, registry: registry) { continue }
+                switch option {
+                case "--version":
+                    return .version
+                case "--headless" where subcommand == nil:
+                    try scanner.noValue()
+                    headless = true
+                case "--json" where subcommand == .flags:
+                    try scanner.noValue()
+                    json = true
+                case "--ascii":
+                    try scanner.noValue()
+                    options.ascii = true
+                case "--verbose":
+                    try scanner.noValue()
+                    options.verbose = true
+                case "--server":
+                    let text = try scanner.value(expected: "a URL such as http://127.0.0.1:8080")
                     options.server = try ServerAddress.parse(text)
-                } catch {
-                    throw UsageError(error.description)
+                case "--flags-file":
+                    options.flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
+                case "--data-dir":
+                    options.dataDir = URL(fileURLWithPath: try scanner.value(expected: "a directory"), isDirectory: true)
+                case "--user":
+                    let user = try scanner.value(expected: "a user name")
+                    guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }
+                    options.user = user
+                default:
+                    throw scanner.unknownOption()
                 }
-            case "--flags-file":
-                options.flagsFile = URL(fileURLWithPath: try value(after: "--flags-file"))
-            case "--data-dir":
-                options.dataDir = URL(fileURLWithPath: try value(after: "--data-dir"), isDirectory: true)
-            case "--user":
-                let user = try value(after: "--user")
-                guard !user.isEmpty, !user.contains("/") else { throw UsageError("--user needs a name without '/'") }
-                options.user = user
-            default:
-                let what = argument.hasPrefix("-") ? "unknown option '\(argument)'" : "unexpected argument '\(argument)'"
-                throw UsageError("\(what); see feed --help")
             }
-            index += 1
         }
-        if isFlagsCommand { return .flags(options, json: json) }
-        if isLogout { return .logout(options) }
-        return headless ? .headless(options) : .screen(options)
+        switch subcommand {
+        case .flags: return .flags(options, json: json)
+        case .logout: return .logout(options)
+        case nil: return headless ? .headless(options) : .screen(options)
+        }
     }
 }

@@ -4,15 +4,15 @@ import Foundation
 /// `feed serve`: only the reference server, until interrupted.
 enum ServeMode {
     static func run(_ arguments: [String]) async {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            StandardStreams.out(FeedServerOptions.usage)
-            return
-        }
         let options: FeedServerOptions
         do {
-            options = try FeedServerOptions.parse(arguments)
+            guard let parsed = try FeedServerOptions.parse(arguments) else {
+                StandardStreams.out(FeedServerOptions.usage)
+                return
+            }
+            options = parsed
         } catch {
-            StandardStreams.err("feed serve: \(error); see feed serve --help")
+            StandardStreams.err("feed serve: \(error.message)")
             exit(2)
         }
         let server = FeedServer(options: options, log: { StandardStreams.err($0) })

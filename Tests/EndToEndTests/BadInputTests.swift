@@ -22,7 +22,7 @@ import Testing
     @Test func anUnknownOptionIsAUsageError() async throws {
         let feed = try FeedProcess(["--headles"])
         #expect(try await feed.waitForExit() == 2)
-        #expect(await feed.errorOutput() == ["feed: unknown option '--headles'; see feed --help"])
+        #expect(await feed.errorOutput() == ["feed: unknown option '--headles'; see `feed --help`"])
     }
 
     @Test(arguments: ["htp:/nowhere", "127.0.0.1:8080", "http://", "http://host/path?x=1"])

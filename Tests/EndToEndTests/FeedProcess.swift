@@ -55,6 +55,16 @@ final class FeedProcess: @unchecked Sendable {
         return try #require(object as? [String: Any], "a JSON object for '\(command)': \(line)")
     }
 
+    /// The next line written to stdout, without sending anything.
+    func nextOutputLine(timeout: Duration = .seconds(30)) async throws -> String {
+        try await output.next(timeout: timeout)
+    }
+
+    /// Sends SIGTERM.
+    func terminate() {
+        process.terminate()
+    }
+
     /// Closes stdin and waits for the exit status.
     func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
         try? input.fileHandleForWriting.close()

@@ -97,8 +97,9 @@ struct CommandLineTests {
         let cases: [([String], String)] = [
             ([], "no command given; use `workspace-check deps`, `size` or `graph` (--help for options)"),
             (["lint"], "unknown command \"lint\"; use deps, size or graph"),
-            (["deps", "--frobnicate"], "unknown option --frobnicate; see `workspace-check --help`"),
-            (["deps", "--format", "xml"], "unknown format \"xml\"; use --format text, github or json"),
+            (["deps", "--frobnicate"], "unknown option '--frobnicate'; see `workspace-check --help`"),
+            (["deps", "--format", "xml"], "invalid value 'xml' for --format: expected text, github or json; see `workspace-check --help`"),
+            (["deps", "--format"], "--format needs a value: text, github or json; see `workspace-check --help`"),
             (["deps", "--suggest"], "--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`"),
             (["deps", "--package-path", "/nonexistent-dir"], "no Package.swift in /nonexistent-dir; run from the package root or pass --package-path DIR"),
         ]
@@ -109,8 +110,13 @@ struct CommandLineTests {
         }
     }
 
-    @Test("--help prints the usage and exits 0")
+    @Test("--help, -h and help print the usage and exit 0; --format=json is --format json")
     func help() async {
+        for word in ["-h", "help"] {
+            #expect(WorkspaceCheckCommand.run(arguments: [word], currentDirectory: "/").exitCode == 0)
+        }
+        let inline = WorkspaceCheckCommand.run(arguments: ["deps", "--format=xml"], currentDirectory: "/")
+        #expect(inline.errorOutput.contains("invalid value 'xml' for --format"))
         let outcome = WorkspaceCheckCommand.run(arguments: ["--help"], currentDirectory: "/")
         #expect(outcome.exitCode == 0)
         #expect(outcome.output.hasPrefix("usage: workspace-check <command> [options]"))

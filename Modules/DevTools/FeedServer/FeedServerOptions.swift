@@ -1,3 +1,5 @@
+import Arguments
+
 /// How `feed serve` (and tests) configure the reference server.
 public struct FeedServerOptions: Sendable, Equatable {
     /// The loopback port; 0 picks a free one.
@@ -55,53 +57,46 @@ public struct FeedServerOptions: Sendable, Equatable {
     static let rateLimitRange = 1...1_000_000
     static let repeatIDsRange = 0...99
 
-    /// Reads `feed serve` arguments (after `serve`); `--name value` and `--name=value` both work.
-    /// `--help` or `-h` throws `.helpRequested`.
-    public static func parse(_ arguments: [String]) throws(ParseError) -> FeedServerOptions {
+    /// Reads `feed serve` arguments (after `serve`) with the workspace's one scanner;
+    /// `--name value` and `--name=value` both work. `nil` when help was asked for.
+    public static func parse(_ arguments: [String]) throws(ArgumentError) -> FeedServerOptions? {
         var options = FeedServerOptions()
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            guard argument.hasPrefix("-") else { throw .unexpectedArgument(argument) }
-            if argument == "--help" || argument == "-h" { throw .helpRequested }
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+        var scanner = ArgumentScanner(arguments, program: "feed serve")
+        while let token = scanner.next() {
+            let name: String
+            switch token {
+            case .help: return nil
+            case .positional(let argument): throw scanner.unexpected(argument)
+            case .option(let option): name = option
             }
             if name == "--log" {
-                guard inlineValue == nil else { throw .invalidValue(option: name, value: inlineValue ?? "", expected: "no value") }
+                try scanner.noValue()
                 options.log = true
                 continue
             }
-            guard let expected = expectations[name] else { throw .unknownOption(argument) }
-            guard let value = inlineValue ?? remaining.popFirst() else {
-                throw .missingValue(option: name, expected: expected)
-            }
-            let invalid = ParseError.invalidValue(option: name, value: value, expected: expected)
+            guard let expected = expectations[name] else { throw scanner.unknownOption() }
             switch name {
             case "--port":
-                guard let port = UInt16(value) else { throw invalid }
-                options.port = port
+                options.port = try scanner.integer(in: 0...UInt16.max, expected: expected)
             case "--posts":
-                options.posts = try integer(value, in: postsRange, else: invalid)
+                options.posts = try scanner.integer(in: postsRange, expected: expected)
             case "--seed":
-                guard let seed = UInt64(value) else { throw invalid }
-                options.seed = seed
+                options.seed = try scanner.integer(in: 0...UInt64.max, expected: expected)
             case "--latency":
-                options.latencyMS = try integer(value, in: latencyRange, else: invalid)
+                options.latencyMS = try scanner.integer(in: latencyRange, expected: expected)
             case "--fail-rate":
-                options.failRate = try probability(value, else: invalid)
+                options.failRate = try scanner.number(in: 0...1, expected: expected)
             case "--likes-fail-rate":
-                options.likesFailRate = try probability(value, else: invalid)
+                options.likesFailRate = try scanner.number(in: 0...1, expected: expected)
             case "--like-latency":
-                options.likeLatencyMS = try integer(value, in: latencyRange, else: invalid)
+                options.likeLatencyMS = try scanner.integer(in: latencyRange, expected: expected)
             case "--rate-limit":
-                options.rateLimit = try integer(value, in: rateLimitRange, else: invalid)
+                options.rateLimit = try scanner.integer(in: rateLimitRange, expected: expected)
             case "--repeat-ids":
-                options.repeatIDs = try integer(value, in: repeatIDsRange, else: invalid)
+                options.repeatIDs = try scanner.integer(in: repeatIDsRange, expected: expected)
             default:
-                let (key, flag) = try self.flag(value, else: invalid)
+                let value = try scanner.value(expected: expected)
+                guard let (key, flag) = flag(value) else { throw scanner.invalid(value, expected: expected) }
                 options.flags[key] = flag
             }
         }
@@ -122,25 +117,15 @@ public struct FeedServerOptions: Sendable, Equatable {
         "--flag": "key=true or key=false, e.g. offline-pages=true",
     ]
 
-    private static func integer(_ text: String, in range: ClosedRange<Int>, else error: ParseError) throws(ParseError) -> Int {
-        guard let value = Int(text), range.contains(value) else { throw error }
-        return value
-    }
-
-    private static func probability(_ text: String, else error: ParseError) throws(ParseError) -> Double {
-        guard let value = Double(text), value.isFinite, (0...1).contains(value) else { throw error }
-        return value
-    }
-
-    private static func flag(_ text: String, else error: ParseError) throws(ParseError) -> (String, Bool) {
+    private static func flag(_ text: String) -> (String, Bool)? {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty,
               parts[0].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
-        else { throw error }
+        else { return nil }
         switch parts[1] {
         case "true": return (String(parts[0]), true)
         case "false": return (String(parts[0]), false)
-        default: throw error
+        default: return nil
         }
     }
 

@@ -1,3 +1,5 @@
+import Arguments
+
 /// The flags set on the command line with `--enable K` and `--disable K`; the highest-precedence source.
 public struct CommandLineFlags: Hashable, Sendable {
     /// Keys switched on.
@@ -11,59 +13,34 @@ public struct CommandLineFlags: Hashable, Sendable {
         self.disabled = disabled
     }
 
-    /// Takes every `--enable K`, `--enable=K`, `--disable K` and `--disable=K` out of `args`
-    /// (stopping at `--`) and leaves the rest, in order, for the host's own parser.
-    /// When a key is given twice, the last one wins. `args` is left untouched when this throws.
+    /// Takes `--enable K` / `--disable K` (or `=K`) when `option`, just read by `scanner`, is one
+    /// of them, and returns whether it was; other options are left to the caller. When a key is
+    /// given twice, the last one wins.
     ///
-    /// Throws when a key is missing or not declared in `registry`, or when `--enable` names a
+    /// Throws when the key is missing or not declared in `registry`, or when `--enable` names a
     /// flag that is not built yet.
-    public static func parse(_ args: inout [String], registry: FlagRegistry) throws(FlagUsageError) -> CommandLineFlags {
-        var flags = CommandLineFlags()
-        var rest: [String] = []
-        var index = args.startIndex
-        while index < args.endIndex {
-            let argument = args[index]
-            index += 1
-            if argument == "--" {
-                rest.append(contentsOf: args[(index - 1)...])
-                break
-            }
-            guard let (option, isOn, inlineKey) = Self.option(argument) else {
-                rest.append(argument)
-                continue
-            }
-            var key = inlineKey ?? ""
-            if inlineKey == nil, index < args.endIndex, !args[index].hasPrefix("-") {
-                key = args[index]
-                index += 1
-            }
-            guard !key.isEmpty else {
-                throw FlagUsageError(message: "\(option) needs a flag key; \(registry.knownKeysPhrase)")
-            }
-            try flags.set(FlagKey(key), on: isOn, registry: registry)
+    public mutating func accept(_ option: String, from scanner: inout ArgumentScanner, registry: FlagRegistry) throws(ArgumentError) -> Bool {
+        let isOn: Bool
+        switch option {
+        case "--enable": isOn = true
+        case "--disable": isOn = false
+        default: return false
         }
-        args = rest
-        return flags
+        let key = try scanner.value(expected: "a flag key; \(registry.knownKeysPhrase)")
+        guard !key.isEmpty else {
+            throw ArgumentError("\(option) needs a flag key; \(registry.knownKeysPhrase)")
+        }
+        try set(FlagKey(key), on: isOn, registry: registry)
+        return true
     }
 
-    /// `(option, on, inline key)` when `argument` is one of ours.
-    private static func option(_ argument: String) -> (String, Bool, String?)? {
-        for (option, isOn) in [("--enable", true), ("--disable", false)] {
-            if argument == option { return (option, isOn, nil) }
-            if argument.hasPrefix(option + "=") {
-                return (option, isOn, String(argument.dropFirst(option.count + 1)))
-            }
-        }
-        return nil
-    }
-
-    private mutating func set(_ key: FlagKey, on isOn: Bool, registry: FlagRegistry) throws(FlagUsageError) {
+    private mutating func set(_ key: FlagKey, on isOn: Bool, registry: FlagRegistry) throws(ArgumentError) {
         guard let definition = registry.definition(key) else {
-            throw FlagUsageError(message: "unknown flag '\(key)'; \(registry.knownKeysPhrase)")
+            throw ArgumentError("unknown flag '\(key)'; \(registry.knownKeysPhrase)")
         }
         if isOn {
             guard definition.isBuilt else {
-                throw FlagUsageError(message: "flag '\(key)' is not built yet; it cannot be enabled")
+                throw ArgumentError("flag '\(key)' is not built yet; it cannot be enabled")
             }
             enabled.insert(key)
             disabled.remove(key)

@@ -1,3 +1,5 @@
+import Arguments
+
 /// The parsed command line of `workspace-check`.
 struct CommandOptions: Sendable {
     /// `deps`, `size` or `graph`.
@@ -55,71 +57,79 @@ struct CommandOptions: Sendable {
         exit status: 0 clean, 1 violations, 2 usage or config error
         """
 
-    /// Parses `arguments` (without the program name); relative paths resolve against `currentDirectory`.
+    /// Parses `arguments` (without the program name) with the workspace's one scanner;
+    /// relative paths resolve against `currentDirectory`.
     static func parse(_ arguments: [String], currentDirectory: String) throws(UsageError) -> CommandOptions {
-        var options = CommandOptions()
-        var rest = arguments[...]
-        func value(for option: String) throws(UsageError) -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-                throw UsageError("\(option) needs a value; see `workspace-check --help`")
-            }
-            return next
+        do {
+            return try scan(arguments, currentDirectory: currentDirectory)
+        } catch {
+            throw UsageError(error.message)
         }
+    }
+
+    private static func scan(_ arguments: [String], currentDirectory: String) throws(ArgumentError) -> CommandOptions {
+        var options = CommandOptions()
+        var scanner = ArgumentScanner(arguments, program: "workspace-check")
         func absolute(_ path: String) -> String {
             path.hasPrefix("/") ? path : "\(currentDirectory)/\(path)"
         }
         var packagePath: String?
-        while let argument = rest.popFirst() {
-            switch argument {
-            case "-h", "--help", "help": options.help = true
-            case "--package-path": packagePath = try value(for: argument)
-            case "--config": options.configPath = absolute(try value(for: argument))
-            case "--format":
-                let name = try value(for: argument)
-                guard let format = OutputFormat(rawValue: name) else {
-                    throw UsageError("unknown format \"\(name)\"; use --format text, github or json")
-                }
-                options.format = format
-            case "--build-path": options.buildPath = absolute(try value(for: argument))
-            case "--baseline": options.baseline = absolute(try value(for: argument))
-            case "--write-baseline": options.writeBaseline = absolute(try value(for: argument))
-            case "--suggest": options.suggest = true
-            case "--factor":
-                let text = try value(for: argument)
-                guard let factor = Double(text), factor > 0 else {
-                    throw UsageError("--factor needs a positive number such as 1.5, not \"\(text)\"")
-                }
-                options.factor = factor
-            case "--dot": options.dot = true
-            case "--mermaid": options.dot = false
-            case "--include-tests": options.includeTests = true
-            case "--check": options.check = absolute(try value(for: argument))
-            case "--write": options.write = absolute(try value(for: argument))
-            case _ where argument.hasPrefix("-"):
-                throw UsageError("unknown option \(argument); see `workspace-check --help`")
-            default:
+        while let token = scanner.next() {
+            switch token {
+            case .help:
+                options.help = true
+            case .positional(let argument):
                 guard options.command.isEmpty else {
-                    throw UsageError("unexpected argument \"\(argument)\"; give one command: deps, size or graph")
+                    throw ArgumentError("unexpected argument '\(argument)'; give one command: deps, size or graph")
                 }
                 options.command = argument
+            case .option(let option):
+                switch option {
+                case "--package-path": packagePath = try scanner.value(expected: "a directory")
+                case "--config": options.configPath = absolute(try scanner.value(expected: "a JSON file"))
+                case "--format":
+                    let name = try scanner.value(expected: "text, github or json")
+                    guard let format = OutputFormat(rawValue: name) else { throw scanner.invalid(name, expected: "text, github or json") }
+                    options.format = format
+                case "--build-path": options.buildPath = absolute(try scanner.value(expected: "a directory"))
+                case "--baseline": options.baseline = absolute(try scanner.value(expected: "a baseline file"))
+                case "--write-baseline": options.writeBaseline = absolute(try scanner.value(expected: "a file to write"))
+                case "--suggest":
+                    try scanner.noValue()
+                    options.suggest = true
+                case "--factor":
+                    options.factor = try scanner.number(in: Double.leastNonzeroMagnitude...1_000, expected: "a positive number such as 1.5")
+                case "--dot":
+                    try scanner.noValue()
+                    options.dot = true
+                case "--mermaid":
+                    try scanner.noValue()
+                    options.dot = false
+                case "--include-tests":
+                    try scanner.noValue()
+                    options.includeTests = true
+                case "--check": options.check = absolute(try scanner.value(expected: "a Markdown file"))
+                case "--write": options.write = absolute(try scanner.value(expected: "a Markdown file"))
+                default: throw scanner.unknownOption()
+                }
             }
         }
         if options.help { return options }
         guard ["deps", "size", "graph"].contains(options.command) else {
-            throw UsageError(options.command.isEmpty
+            throw ArgumentError(options.command.isEmpty
                 ? "no command given; use `workspace-check deps`, `size` or `graph` (--help for options)"
                 : "unknown command \"\(options.command)\"; use deps, size or graph")
         }
         let sizeOnly = options.buildPath != nil || options.baseline != nil || options.writeBaseline != nil || options.suggest
         if sizeOnly, options.command != "size" {
-            throw UsageError("--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`")
+            throw ArgumentError("--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`")
         }
         let graphOnly = options.dot || options.includeTests || options.check != nil || options.write != nil
         if graphOnly, options.command != "graph" {
-            throw UsageError("--dot, --include-tests, --check and --write belong to `workspace-check graph`")
+            throw ArgumentError("--dot, --include-tests, --check and --write belong to `workspace-check graph`")
         }
         if options.check != nil, options.write != nil {
-            throw UsageError("give either --check FILE or --write FILE, not both")
+            throw ArgumentError("give either --check FILE or --write FILE, not both")
         }
         options.packagePath = standardized(absolute(packagePath ?? "."))
         return options

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// One argument scanner for every command: `--opt value` and `--opt=value`, `-h`/`--help`/`help`.
+@Suite struct CommandLineTests {
+    @Test func serverWithAnEqualsSignWorks() async throws {
+        let server = try TestServer()
+        let feed = try FeedProcess(["--headless", "--server=http://127.0.0.1:\(server.port)"])
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(Headless.rows(state).count == 20)
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test(arguments: [["help"], ["-h"], ["--help"], ["flags", "help"], ["logout", "-h"]])
+    func helpInEveryFormPrintsTheUsage(arguments: [String]) async throws {
+        let feed = try FeedProcess(arguments)
+        #expect(try await feed.waitForExit() == 0)
+        let output = await feed.remainingOutput()
+        #expect(output.first?.hasPrefix("feed —") == true, "\(output)")
+    }
+
+    @Test(arguments: [["serve", "-h"], ["serve", "--help"], ["serve", "help"]])
+    func serveHelpPrintsTheServerUsage(arguments: [String]) async throws {
+        let feed = try FeedProcess(arguments)
+        #expect(try await feed.waitForExit() == 0)
+        #expect(await feed.remainingOutput().first == "Usage: feed serve [options]")
+    }
+
+    @Test func servePortWithAnEqualsSignListens() async throws {
+        let feed = try FeedProcess(["serve", "--port=0"])
+        let line = try await feed.nextOutputLine()
+        #expect(line.hasPrefix("feed serve: listening on http://127.0.0.1:"), "\(line)")
+        #expect(!line.hasPrefix("feed serve: listening on http://127.0.0.1:0 "))
+        feed.terminate()
+        #expect(try await feed.waitForExit() == 0)
+    }
+
+    @Test(arguments: [
+        (["--user"], "feed: --user needs a value: a user name; see `feed --help`"),
+        (["serve", "--port=http"], "feed serve: invalid value 'http' for --port: expected an integer from 0 to 65535 (0 picks a free port); see `feed serve --help`"),
+        (["flags", "--headless"], "feed: unknown option '--headless'; see `feed flags --help`"),
+        (["--ascii=yes"], "feed: invalid value 'yes' for --ascii: expected no value; see `feed --help`"),
+    ])
+    func mistakesHaveOneWording(arguments: [String], message: String) async throws {
+        let feed = try FeedProcess(arguments)
+        #expect(try await feed.waitForExit() == 2)
+        #expect(await feed.errorOutput() == [message])
+    }
+}
