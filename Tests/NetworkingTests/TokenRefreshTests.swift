@@ -97,3 +97,45 @@ struct TokenRefreshTests {
         #expect(await tokens.refreshes == ["old", "new"])
     }
 }
+
+@Suite("URLSessionHTTPClient: absolute URLs")
+struct AbsoluteURLTests {
+    @Test func anAbsoluteURLOnAnotherHostGetsNoToken() async throws {
+        let api = RequestLog()
+        let cdn = RequestLog()
+        let apiServer = try LoopbackServer(scripted([json(200, "{}")], log: api))
+        defer { apiServer.stop() }
+        let cdnServer = try LoopbackServer(scripted([json(200, #"{"photo":true}"#), json(401, "{}")], log: cdn))
+        defer { cdnServer.stop() }
+        let tokens = TestTokens(initial: "secret")
+        let client = makeClient(apiServer.baseURL, tokens: tokens)
+
+        let photo = try #require(URL(string: cdnServer.baseURL.absoluteString + "/v1/photos/p%C3%A9.jpg?w=600"))
+        let response = try await client.send(.get(url: photo))
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"photo":true}"#)
+        _ = try await client.send(.get("/v1/feed"))
+        // A 401 from another host is that host's answer, not a reason to refresh the API's token.
+        await #expect(throws: HTTPError.status(code: 401, message: nil)) { try await client.send(.get(url: photo)) }
+
+        #expect(await cdn.authorizations == ["-", "-"])
+        let sent = await cdn.requests
+        #expect(sent.map(\.path) == ["/v1/photos/pé.jpg", "/v1/photos/pé.jpg"])
+        #expect(sent.map { $0.queryValue("w") } == ["600", "600"])
+        #expect(await api.authorizations == ["Bearer secret"])
+        #expect(await tokens.refreshes.isEmpty)
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "ftp://h/x", "/relative/path"])
+    func onlyAbsoluteHTTPAddressesAreFetched(text: String) async throws {
+        let client = makeClient(URL(string: "http://127.0.0.1:9")!)
+        let url = try #require(URL(string: text))
+        await #expect(throws: HTTPError.self) { try await client.send(.get(url: url)) }
+    }
+
+    @Test func sameOriginCountsDefaultPorts() throws {
+        let base = try #require(URL(string: "https://api.example"))
+        #expect(URLSessionHTTPClient.sameOrigin(try #require(URL(string: "https://API.example:443/x")), base))
+        #expect(!URLSessionHTTPClient.sameOrigin(try #require(URL(string: "http://api.example/x")), base))
+        #expect(!URLSessionHTTPClient.sameOrigin(try #require(URL(string: "https://cdn.example/x")), base))
+    }
+}

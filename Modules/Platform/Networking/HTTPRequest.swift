@@ -1,11 +1,14 @@
 import Foundation
 
-/// A request relative to the client's base URL.
+/// A request relative to the client's base URL, or to an absolute URL on any host.
 public struct HTTPRequest: Hashable, Sendable {
     /// The method.
     public var method: HTTPMethod
-    /// The path below the base URL, starting with `/`, e.g. `/v1/feed`.
+    /// The path below the base URL, starting with `/`, e.g. `/v1/feed`; unused when `url` is set.
     public var path: String
+    /// An absolute http(s) address (a photo on a CDN) instead of `path`; the access token is
+    /// sent only when it has the base URL's scheme, host and port.
+    public var url: URL?
     /// Query items, sent in this order.
     public var query: [URLQueryItem]
     /// Extra headers.
@@ -41,6 +44,13 @@ public struct HTTPRequest: Hashable, Sendable {
     /// A GET request.
     public static func get(_ path: String, query: [URLQueryItem] = []) -> HTTPRequest {
         HTTPRequest(method: .get, path: path, query: query)
+    }
+
+    /// A GET request of an absolute address, sent as it is (no base URL, no query added).
+    public static func get(url: URL) -> HTTPRequest {
+        var request = HTTPRequest(method: .get, path: url.path)
+        request.url = url
+        return request
     }
 
     /// A request whose body is `value` encoded as JSON.

@@ -39,7 +39,14 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     /// Sends `request`, retrying and renewing the token as configured; throws the last failure.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let url = try Self.url(base: configuration.baseURL, path: request.path, query: request.query)
+        let url: URL
+        if let absolute = request.url {
+            url = try Self.absolute(absolute)
+        } else {
+            url = try Self.url(base: configuration.baseURL, path: request.path, query: request.query)
+        }
+        // The access token belongs to the API: a photo on another host never sees it.
+        let sendsToken = Self.sameOrigin(url, configuration.baseURL)
         let timeout = request.timeout ?? configuration.timeout
         let policy = configuration.retry
         let host = Self.hostDescription(url)
@@ -53,8 +60,10 @@ public final class URLSessionHTTPClient: HTTPClient {
             let token: String?
             if let renewedToken {
                 token = renewedToken
-            } else {
+            } else if sendsToken {
                 token = await configuration.tokens?.currentToken()
+            } else {
+                token = nil
             }
             let urlRequest = Self.urlRequest(request, url: url, token: token, timeout: timeout)
             let failure: HTTPError
@@ -65,7 +74,7 @@ public final class URLSessionHTTPClient: HTTPClient {
             case .success(let response) where (200..<300).contains(response.status):
                 return response
             case .success(let response):
-                if response.status == 401, let refresher, !hasRefreshed {
+                if response.status == 401, sendsToken, let refresher, !hasRefreshed {
                     hasRefreshed = true
                     renewedToken = try await Self.renew(token, with: refresher, after: response)
                     continue
@@ -128,6 +137,23 @@ public final class URLSessionHTTPClient: HTTPClient {
             throw .invalidURL("\(text): the base URL and path do not form a URL")
         }
         return url
+    }
+
+    /// `url` if it is an absolute http(s) URL with a host.
+    static func absolute(_ url: URL) throws(HTTPError) -> URL {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw .invalidURL("\(url.absoluteString): only absolute http or https addresses can be fetched")
+        }
+        return url
+    }
+
+    /// Whether `url` has the scheme, host and port of `base` (default ports count as given).
+    static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
+        }
+        return origin(url) == origin(base)
     }
 
     /// Only unreserved characters stay as they are, so opaque cursors with `+`, `/` or `=` survive.
