@@ -24,6 +24,11 @@ let package = Package(
             path: "Modules/Features/Feed"
         ),
         .target(
+            name: "FeedData",
+            dependencies: ["FeedInterface", "LikesInterface", "Networking"],
+            path: "Modules/Features/FeedData"
+        ),
+        .target(
             name: "Likes",
             dependencies: ["FeedInterface", "LikesInterface", "Networking"],
             path: "Modules/Features/Likes"
@@ -61,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "FeedData", "Likes", "Store",
                 "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments",
             ],
             path: "Host"
@@ -95,6 +100,7 @@ let package = Package(
             dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
+        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),

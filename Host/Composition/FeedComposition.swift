@@ -1,5 +1,6 @@
 import FeatureFlags
 import Feed
+import FeedData
 import FeedInterface
 import Foundation
 import Likes

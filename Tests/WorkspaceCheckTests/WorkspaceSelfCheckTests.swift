@@ -67,7 +67,7 @@ struct InjectedViolationTests {
     func injected() async throws {
         let copy = try Self.copyOfWorkspace()
         defer { try? FileManager.default.removeItem(atPath: copy) }
-        let feedFile = "\(copy)/Modules/Features/Feed/Data/CompositeFeedRepository.swift"
+        let feedFile = "\(copy)/Modules/Features/FeedData/CompositeFeedRepository.swift"
         let feedLine = try Self.lineCount(feedFile)
         try Self.append("import Likes\n", to: feedFile)
         let hostFile = "\(copy)/Host/FeedCommand.swift"
@@ -79,8 +79,8 @@ struct InjectedViolationTests {
         let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
         #expect(outcome.exitCode == 1)
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        let feed = try #require(lines.first { $0.hasPrefix("Modules/Features/Feed/Data/CompositeFeedRepository.swift:\(feedLine): error: [forbidden-import]") }, "\(lines)")
-        #expect(feed.contains("Feed (implementation) imports Likes (implementation)"))
+        let feed = try #require(lines.first { $0.hasPrefix("Modules/Features/FeedData/CompositeFeedRepository.swift:\(feedLine): error: [forbidden-import]") }, "\(lines)")
+        #expect(feed.contains("FeedData (implementation) imports Likes (implementation)"))
         let host = try #require(lines.first { $0.hasPrefix("Host/FeedCommand.swift:\(hostLine): error: [undeclared-import]") }, "\(lines)")
         #expect(host.contains("Host imports HTTPServer"))
         #expect(outcome.output.contains("fix: import LikesInterface instead of Likes; the host passes Likes in"))

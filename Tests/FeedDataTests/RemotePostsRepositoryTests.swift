@@ -3,7 +3,7 @@ import FeedTesting
 import Foundation
 import Networking
 import Testing
-@testable import Feed
+@testable import FeedData
 
 @Suite struct RemotePostsRepositoryTests {
     private static let item = #"{"id":"p1","author":{"id":"a1","name":"Ana"},"caption":"Sunset 🌅","image":{"url":"https://img.feed.example/p1.jpg","width":1080,"height":1350},"likeCount":412}"#

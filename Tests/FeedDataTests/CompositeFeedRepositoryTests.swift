@@ -2,7 +2,7 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import Testing
-@testable import Feed
+@testable import FeedData
 
 /// A posts source serving fixed pages with every heart unknown.
 private struct FixedPosts: PostsRepository {
