@@ -15,12 +15,12 @@ let package = Package(
         // Interfaces: protocols, models, errors.
         .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
-        .target(name: "StoreInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/StoreInterface"),
+        .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI"],
             path: "Modules/Features/Feed"
         ),
         .target(
@@ -55,6 +55,7 @@ let package = Package(
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
         .target(name: "TerminalUI", path: "Modules/Platform/TerminalUI"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
+        .target(name: "Paging", path: "Modules/Platform/Paging"),
 
         // Test support: fakes for every interface protocol.
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
@@ -95,9 +96,10 @@ let package = Package(
 
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
+        .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Paging", "FeedTesting", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
@@ -110,6 +112,7 @@ let package = Package(
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]

@@ -26,7 +26,7 @@ enum StateJSON {
                 ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
                 ("pagination", JSONWriter.quoted(pagination(state.pagination))),
                 ("refreshing", state.isRefreshing ? "true" : "false"),
-                ("message", JSONWriter.quotedOrNull(state.message)),
+                ("message", JSONWriter.quotedOrNull(state.message?.text)),
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
             ] + extra)
     }

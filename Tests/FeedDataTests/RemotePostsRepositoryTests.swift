@@ -38,15 +38,38 @@ import Testing
 
     @Test func aBodyWithoutItemsIsADecodingErrorWithItsPath() async {
         let repository = RemotePostsRepository(http: FakeHTTPClient.json(#"{"items":"nope","nextCursor":null}"#))
-        await #expect(throws: HTTPError.decoding(path: "$.items", reason: "expected Array<Any>")) {
+        await #expect(throws: FeedError.server(reason: HTTPError.decoding(path: "$.items", reason: "expected Array<Any>").description)) {
             try await repository.page(after: nil)
         }
     }
 
     @Test func malformedJSONIsADecodingError() async {
         let repository = RemotePostsRepository(http: FakeHTTPClient.json("<html>oops"))
-        await #expect(throws: HTTPError.decoding(path: "$", reason: "not valid JSON")) {
+        await #expect(throws: FeedError.server(reason: "unexpected reply from the server at $: not valid JSON")) {
             try await repository.page(after: nil)
+        }
+    }
+
+    @Test(arguments: [400, 404, 410, 422])
+    func aRefusedCursorIsCursorExpiredButARefusedFirstPageIsAServerError(status: Int) async {
+        let http = FakeHTTPClient { _ throws(HTTPError) in throw .status(code: status, message: "unknown cursor") }
+        let repository = RemotePostsRepository(http: http)
+        await #expect(throws: FeedError.cursorExpired) { try await repository.page(after: Cursor("old")) }
+        await #expect(throws: FeedError.server(reason: "the server answered \(status): unknown cursor")) {
+            try await repository.page(after: nil)
+        }
+    }
+
+    @Test func unreachableAndTimeoutsAreOfflineAndOtherStatusesAreServerErrors() async {
+        let cases: [(HTTPError, FeedError)] = [
+            (.unreachable(host: "h:1", reason: "connection refused"), .offline(reason: "cannot reach h:1: connection refused")),
+            (.timeout(seconds: 10), .offline(reason: "the server did not answer within 10 s")),
+            (.status(code: 401, message: nil), .server(reason: "the server answered 401")),
+            (.cancelled, .cancelled),
+        ]
+        for (thrown, expected) in cases {
+            let repository = RemotePostsRepository(http: FakeHTTPClient { _ throws(HTTPError) in throw thrown })
+            await #expect(throws: expected) { try await repository.page(after: Cursor("c")) }
         }
     }
 }

@@ -66,7 +66,7 @@ import Testing
         await task.value
         #expect(model.viewState.rows[1].heart == .notLiked)
         #expect(model.viewState.rows[1].likes == "9 likes")
-        #expect(model.viewState.message == "Couldn't like")
+        #expect(model.viewState.message == .likeFailed(wanted: true))
     }
 
     @Test func failureWithoutAReplyRestoresThePreTapHeart() async throws {
@@ -85,7 +85,7 @@ import Testing
         await third.value
         #expect(model.viewState.rows[3].heart == .liked)
         #expect(model.viewState.rows[3].likes == "10 likes")
-        #expect(model.viewState.message == "Couldn't unlike")
+        #expect(model.viewState.message == .likeFailed(wanted: false))
     }
 
     @Test func unknownHeartsAreDisabled() async {

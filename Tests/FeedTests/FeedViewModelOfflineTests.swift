@@ -2,7 +2,6 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
-import Networking
 import StoreInterface
 import Testing
 @testable import Feed
@@ -43,7 +42,7 @@ import Testing
     @Test func aFailedRevalidationKeepsSavedRowsWithTheOfflineBannerAndRetryWorks() async throws {
         let pages = FeedFixtures.pages(count: 2)
         let feed = FakeFeedRepository { cursor, call in
-            if call == 1 { throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "Connection refused") }
+            if call == 1 { throw FeedError.offline(reason: "cannot reach 127.0.0.1:9: Connection refused") }
             return cursor == nil ? pages[0] : pages[1]
         }
         let cache = FakeFeedCache(saved: saved())
@@ -61,7 +60,7 @@ import Testing
     @Test func loadMoreContinuesFromTheSavedCursorAndSavesThePage() async throws {
         let more = FeedPage(posts: (21...40).map { FeedFixtures.post($0) }, next: nil)
         let feed = FakeFeedRepository { cursor, _ in
-            guard cursor == Cursor("old") else { throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "down") }
+            guard cursor == Cursor("old") else { throw FeedError.offline(reason: "cannot reach 127.0.0.1:9: down") }
             return more
         }
         let cache = FakeFeedCache(saved: saved())
@@ -78,8 +77,8 @@ import Testing
     @Test func aCursorTheServerRefusesStartsTheFeedOverWithoutBlanking() async throws {
         let first = FeedFixtures.pages(count: 2)[0]
         let feed = FakeFeedRepository { cursor, call in
-            if call == 1 { throw HTTPError.timeout(seconds: 10) }
-            if cursor == Cursor("old") { throw HTTPError.status(code: 400, message: "unknown cursor") }
+            if call == 1 { throw FeedError.offline(reason: "the server did not answer within 10 s") }
+            if cursor == Cursor("old") { throw FeedError.cursorExpired }
             return first
         }
         let cache = FakeFeedCache(saved: saved())
@@ -126,7 +125,7 @@ import Testing
     }
 
     @Test func afterLogoutOpeningShowsNothingOfTheLastUser() async throws {
-        let feed = FakeFeedRepository { _, _ in throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "down") }
+        let feed = FakeFeedRepository { _, _ in throw FeedError.offline(reason: "cannot reach 127.0.0.1:9: down") }
         let cache = FakeFeedCache(saved: saved())
         let model = model(feed: feed, cache: cache, saved: saved())
         await model.onAppear()?.value
@@ -135,7 +134,7 @@ import Testing
         await model.onAppear()?.value
         #expect(model.viewState.rows.isEmpty)
         #expect(model.viewState.banner == nil)
-        #expect(model.viewState.initialLoad == .failed("Couldn't load the feed: cannot reach 127.0.0.1:9: down"))
+        #expect(model.viewState.initialLoad == .failed(.offline(reason: "cannot reach 127.0.0.1:9: down")))
     }
 
     @Test func aPageReadBeforeALikeSettledIsSavedWithTheSettledHeart() async throws {
@@ -162,8 +161,8 @@ import Testing
 
     @Test func aRefusedCursorWhoseRestartFailsIsNeverSentAgain() async throws {
         let feed = FakeFeedRepository { cursor, call in
-            if cursor == Cursor("old") { throw HTTPError.status(code: 400, message: "unknown cursor") }
-            throw HTTPError.unreachable(host: "127.0.0.1:9", reason: "down")
+            if cursor == Cursor("old") { throw FeedError.cursorExpired }
+            throw FeedError.offline(reason: "cannot reach 127.0.0.1:9: down")
         }
         let cache = FakeFeedCache(saved: saved())
         let model = model(feed: feed, cache: cache, saved: saved())

@@ -1,6 +1,7 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import Paging
 import Testing
 @testable import Feed
 
@@ -100,7 +101,7 @@ import Testing
         await second.onAppear()?.value
         second.rowAppeared("p20")
         #expect(await second.waitUntilIdle(timeout: .seconds(10)))
-        #expect(await looping.requests.count == 1 + 1 + FeedViewModel.maxEmptyPagesInARow)
+        #expect(await looping.requests.count == 1 + 1 + PagingSession<PostID, Cursor>().maxEmptyPagesInARow)
     }
 
     @Test func failedNextPageKeepsRowsAndRetryLoadsIt() async throws {
@@ -113,8 +114,8 @@ import Testing
         await model.onAppear()?.value
         await model.rowAppeared("p20")?.value
         #expect(model.viewState.rows.count == 20)
-        #expect(model.viewState.pagination == .failed("Couldn't load more: server answered 503"))
-        #expect(model.viewState.message == "Couldn't load more: server answered 503")
+        #expect(model.viewState.pagination == .failed(.server(reason: "server answered 503")))
+        #expect(model.viewState.message?.text == "Couldn't load more: server answered 503")
         #expect(model.rowAppeared("p20") == nil, "a failed page waits for retry")
         await model.retry()?.value
         #expect(model.viewState.rows.count == 40)
@@ -130,7 +131,8 @@ import Testing
         }
         let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
         await model.onAppear()?.value
-        #expect(model.viewState.initialLoad == .failed("Couldn't load the feed: cannot reach 127.0.0.1:9"))
+        #expect(model.viewState.initialLoad == .failed(.server(reason: "cannot reach 127.0.0.1:9")))
+        #expect(model.viewState.message?.text == "Couldn't load the feed: cannot reach 127.0.0.1:9")
         #expect(model.viewState.rows.isEmpty)
         await model.retry()?.value
         #expect(model.viewState.initialLoad == .loaded)
@@ -182,7 +184,7 @@ import Testing
         #expect(model.viewState.rows.count == 20)
         #expect(model.viewState.initialLoad == .loaded)
         #expect(!model.viewState.isRefreshing)
-        #expect(model.viewState.message == "Couldn't refresh: the server did not answer within 10 s. Showing the posts you had.")
+        #expect(model.viewState.message?.text == "Couldn't refresh: the server did not answer within 10 s. Showing the posts you had.")
     }
 
     @Test func waitUntilIdleReportsATimeoutWhileAPageIsHeld() async {

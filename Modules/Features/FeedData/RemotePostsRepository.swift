@@ -18,10 +18,17 @@ public final class RemotePostsRepository: PostsRepository {
     /// How many items were dropped so far because a required field was missing or malformed.
     public var droppedItemCount: Int { dropped.withLock { $0 } }
 
+    /// Throws `FeedError`: `cursorExpired` when the server refuses `cursor`, `offline` when it
+    /// cannot be reached, `server` for any other error answer or unreadable reply.
     public func page(after cursor: Cursor?) async throws -> FeedPage {
         var query = [URLQueryItem(name: "limit", value: String(pageSize))]
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor.rawValue)) }
-        let dto = try await http.send(.get("/v1/feed", query: query), decoding: FeedPageDTO.self)
+        let dto: FeedPageDTO
+        do {
+            dto = try await http.send(.get("/v1/feed", query: query), decoding: FeedPageDTO.self)
+        } catch {
+            throw FeedErrorMapping.feedError(error, hadCursor: cursor != nil)
+        }
         let posts = dto.items.compactMap { $0.value.flatMap(Self.post(from:)) }
         let droppedHere = dto.items.count - posts.count
         if droppedHere > 0 { dropped.withLock { $0 += droppedHere } }

@@ -7,3 +7,14 @@ public enum LikeOutcome: Hashable, Sendable {
     /// The latest state was refused; `serverState` is what the server holds, `nil` if no reply said.
     case failed(serverState: LikeResult?)
 }
+
+extension LikeOutcome {
+    /// What the server holds after this outcome, when a reply said.
+    public var serverState: LikeResult? {
+        switch self {
+        case .saved(let result): result
+        case .failed(let serverState): serverState
+        case .superseded: nil
+        }
+    }
+}

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test(arguments: sizes) func retryRow(size: TerminalSize) throws {
-        let state = ScreenFixtures.loaded(pagination: .failed("Couldn't load more: the server answered 503"), message: "Couldn't load more: the server answered 503")
+        let state = ScreenFixtures.loaded(pagination: .failed(.server(reason: "the server answered 503")), message: .nextPageFailed(.server(reason: "the server answered 503")))
         try check(state, "retry", size: size, position: position(after: [.last], state: state, size: size))
     }
 
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func aLikeFailureShowsAMessageLine() throws {
-        try check(ScreenFixtures.loaded(message: "Couldn't unlike"), "message", size: TerminalSize(columns: 80, rows: 24))
+        try check(ScreenFixtures.loaded(message: .likeFailed(wanted: false)), "message", size: TerminalSize(columns: 80, rows: 24))
     }
 
     @Test func theFirstPageFailed() throws {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aPlainFrameHasEveryRowAndNoEscapes() {
-        let text = FeedScreenRenderer.plainText(state: ScreenFixtures.loaded(pagination: .end, message: "Couldn't like"), columns: 60)
+        let text = FeedScreenRenderer.plainText(state: ScreenFixtures.loaded(pagination: .end, message: .likeFailed(wanted: true)), columns: 60)
         #expect(!text.contains("\u{1B}"))
         for author in ["@ana", "@kenji_東京", "@sam"] { #expect(text.contains(author)) }
         #expect(!text.contains("▌"), "no selection in a plain frame")

@@ -172,7 +172,7 @@ import Testing
         #expect(screen.isAnimating)
         clock.advance(.seconds(3))
         screen.tick()
-        #expect(model.viewState.message == "Couldn't like")
+        #expect(model.viewState.message?.text == "Couldn't like")
         clock.advance(.seconds(2))
         screen.tick()
         #expect(model.viewState.message == nil)
@@ -246,7 +246,7 @@ final class ManualClock {
         let size = TerminalSize(columns: 80, rows: 24)
         let title = FeedScreenRenderer.render(state: state, size: size, options: options).buffer.text(row: 0)
         #expect(title.contains("Offline · Updated 5 minutes ago"), "\(title)")
-        state.message = "Couldn't unlike"
+        state.message = .likeFailed(wanted: false)
         let withMessage = FeedScreenRenderer.render(state: state, size: size, options: options).buffer.text(row: 0)
         #expect(withMessage.contains("Couldn't unlike"))
         #expect(!withMessage.contains("Offline"))

@@ -38,15 +38,15 @@ enum ScreenFixtures {
 
     static let loading = FeedViewState.initial
 
-    static func loaded(pagination: PaginationState = .idle, like: LikeState? = nil, message: String? = nil, refreshing: Bool = false) -> FeedViewState {
+    static func loaded(pagination: PaginationState = .idle, like: LikeState? = nil, message: FeedMessage? = nil, refreshing: Bool = false) -> FeedViewState {
         FeedViewState(rows: rows(like: like), initialLoad: .loaded, pagination: pagination, isRefreshing: refreshing, message: message)
     }
 
     static let firstPageFailed = FeedViewState(
         rows: [],
-        initialLoad: .failed("Couldn't load the feed: cannot reach 127.0.0.1:9 (connection refused)"),
+        initialLoad: .failed(.offline(reason: "cannot reach 127.0.0.1:9 (connection refused)")),
         pagination: .idle,
         isRefreshing: false,
-        message: "Couldn't load the feed: cannot reach 127.0.0.1:9 (connection refused)"
+        message: .firstPageFailed(.offline(reason: "cannot reach 127.0.0.1:9 (connection refused)"))
     )
 }

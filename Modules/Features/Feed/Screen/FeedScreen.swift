@@ -19,7 +19,7 @@ public final class FeedScreen {
     private let wallClock: () -> Date
     private var size = TerminalSize(columns: 80, rows: 24)
     private var tickCount = 0
-    private var shownMessage: (text: String, since: ContinuousClock.Instant)?
+    private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
     /// the banner's age is told by `wallClock`.
@@ -126,6 +126,6 @@ public final class FeedScreen {
             shownMessage = nil
             return
         }
-        if shownMessage?.text != message { shownMessage = (message, now()) }
+        if shownMessage?.message != message { shownMessage = (message, now()) }
     }
 }

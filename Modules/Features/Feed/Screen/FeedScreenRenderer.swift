@@ -59,9 +59,9 @@ public enum FeedScreenRenderer {
             switch state.initialLoad {
             case .loading:
                 context.drawCentered(["\(context.glyphs.spinner(options.tick)) Loading the feed\(context.glyphs.ellipsis)"], style: context.theme.footer, into: &buffer)
-            case .failed(let message):
+            case .failed(let error):
                 let hint = interactive ? "r to retry \(context.glyphs.separator) q to quit" : "Run again once the server is up, or pass --server URL."
-                let lines = TextLayout.wrap(message, width: max(1, size.columns - 4)) + ["", hint]
+                let lines = TextLayout.wrap(FeedMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
                 (resolved, visible) = context.drawList(position, into: &buffer)
@@ -230,7 +230,7 @@ public enum FeedScreenRenderer {
             }
             let start = 1 + title + 2
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
-                let text = " " + TextLayout.truncate(message, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
+                let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
             } else if let banner = state.banner, right - 1 - start > 2 {
                 // Saved rows (`offline-pages`): how old they are, and whether the network failed.

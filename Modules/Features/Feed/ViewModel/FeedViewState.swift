@@ -1,3 +1,6 @@
+import FeedInterface
+import Foundation
+
 /// Everything the feed screen draws, as one value.
 public struct FeedViewState: Hashable, Sendable {
     /// The rows in display order, without duplicate IDs.
@@ -9,10 +12,41 @@ public struct FeedViewState: Hashable, Sendable {
     /// A pull to refresh is in flight while rows stay on screen.
     public internal(set) var isRefreshing: Bool
     /// The latest user-facing message (a failed page, "Couldn't unlike"), or `nil`.
-    public internal(set) var message: String?
+    public internal(set) var message: FeedMessage?
     /// Above cached rows: their age, and whether the network failed (`offline-pages`).
     public internal(set) var banner: FeedBanner?
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
+}
+
+extension FeedViewState {
+    /// A load of the first page starts: a spinner when nothing is shown, else a refresh.
+    mutating func startFirstPage() {
+        if rows.isEmpty { initialLoad = .loading } else { isRefreshing = true }
+        pagination = .idle
+    }
+
+    /// The first page arrived: loaded, not refreshing, no message and no banner.
+    mutating func firstPageLoaded(hasMore: Bool) {
+        initialLoad = .loaded
+        isRefreshing = false
+        pagination = hasMore ? .idle : .end
+        message = nil
+        banner = nil
+    }
+
+    /// The first page failed: an error screen when nothing is shown, else the rows stay with a
+    /// message (and the offline banner over saved rows, `savedAt`).
+    mutating func firstPageFailed(_ error: FeedError, hasMore: Bool, savedAt: Date?) {
+        if rows.isEmpty {
+            initialLoad = .failed(error)
+            message = .firstPageFailed(error)
+        } else {
+            isRefreshing = false
+            pagination = hasMore ? .idle : .end
+            message = .refreshFailed(error)
+            if let savedAt { banner = .offline(savedAt) }
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import FeedInterface
+
 /// The state of the pages after the first.
 public enum PaginationState: Hashable, Sendable {
     /// Nothing is loading; more can be loaded.
@@ -5,7 +7,7 @@ public enum PaginationState: Hashable, Sendable {
     /// The next page is on its way.
     case loading
     /// The next page failed; a retry row is shown.
-    case failed(String)
+    case failed(FeedError)
     /// There are no more pages.
     case end
 }

@@ -31,6 +31,11 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         heart = post.like.isLiked.map(HeartState.init) ?? .unknown
     }
 
+    /// Shows the heart and count of `post` as the post store now has them.
+    mutating func show(_ post: Post) {
+        show(heart: post.like.isLiked.map(HeartState.init) ?? .unknown, likeCount: post.likeCount)
+    }
+
     /// Sets the heart and count together, formatting the text once.
     mutating func show(heart: HeartState, likeCount: Int) {
         self.heart = heart

@@ -36,7 +36,8 @@ struct ConfigReader {
     }
 
     private func budget(_ node: JSONNode, _ what: String) throws(UsageError) -> SizeBudget {
-        _ = try object(node, what, keys: ["lines", "bytes"])
+        // "why" records the reason a budget was raised beyond the usual 1.5×, for review.
+        _ = try object(node, what, keys: ["lines", "bytes", "why"])
         guard let lines = node["lines"]?.integer, lines > 0 else {
             throw fail(node, "\(what) needs \"lines\": a positive whole number")
         }

@@ -1,6 +1,6 @@
-/// What the screen shows for one post while its like is unsettled: the wanted heart laid over
-/// every page, and the heart before the taps for a rollback nobody answered.
-struct LikeOverlay {
+/// What a store shows for one post while its like is unsettled: the wanted heart, and the
+/// server's heart and count before the taps (to roll back to when nobody answered).
+struct LikeOverlay: Sendable {
     /// The heart the user wants now.
     var wanted: Bool
     /// Whether the server held the post as liked before the taps (or in the latest page).
@@ -13,6 +13,6 @@ struct LikeOverlay {
     /// The count to show for the wanted heart: the server's, moved by one if the heart differs.
     var shownCount: Int {
         if wanted == serverLiked { return serverCount }
-        return max(0, serverCount + (wanted ? 1 : -1))
+        return wanted ? (serverCount == Int.max ? serverCount : serverCount + 1) : max(0, serverCount - 1)
     }
 }

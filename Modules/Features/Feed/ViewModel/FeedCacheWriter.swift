@@ -1,0 +1,82 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import StoreInterface
+
+/// Writes to the saved feed one operation after another, in the order asked, on one long-lived
+/// task. A failed write leaves what was saved before (the cache reports its own failures).
+@MainActor
+final class FeedCacheWriter {
+    /// One write.
+    enum Operation: Sendable {
+        case replaceAll(FeedPage)
+        case append(FeedPage)
+        case updateLike(PostID, LikeResult)
+        case clear
+    }
+
+    /// When the feed was last saved (asked for), or `nil` before anything was.
+    private(set) var savedAt: Date?
+    /// Writes asked for and not yet finished.
+    private(set) var pending = 0
+    /// Called each time the last pending write finishes.
+    var onDrained: () -> Void = {}
+
+    private let operations: AsyncStream<(Operation, Date)>.Continuation
+    private let drained = IdleWaiters()
+
+    private let now: @Sendable () -> Date
+
+    /// A writer to `cache`, which was last saved at `savedAt`; `now` stamps each save.
+    init(cache: any FeedCache, savedAt: Date?, now: @escaping @Sendable () -> Date) {
+        self.savedAt = savedAt
+        self.now = now
+        let (stream, continuation) = AsyncStream.makeStream(of: (Operation, Date).self)
+        operations = continuation
+        Task { [weak self] in
+            for await (operation, date) in stream {
+                try? await Self.run(operation, at: date, on: cache)
+                self?.finished()
+            }
+        }
+    }
+
+    deinit {
+        operations.finish()
+    }
+
+    /// Queues `operation` after every write asked for before it.
+    func enqueue(_ operation: Operation) {
+        let date = now()
+        switch operation {
+        case .replaceAll, .append: savedAt = date
+        case .clear: savedAt = nil
+        case .updateLike: break
+        }
+        pending += 1
+        operations.yield((operation, date))
+    }
+
+    /// Waits until every write asked for so far has finished.
+    func waitUntilDrained() async {
+        while pending > 0 {
+            _ = await drained.wait(timeout: .seconds(30))
+        }
+    }
+
+    private func finished() {
+        pending -= 1
+        guard pending == 0 else { return }
+        drained.resumeAll()
+        onDrained()
+    }
+
+    private static func run(_ operation: Operation, at date: Date, on cache: any FeedCache) async throws {
+        switch operation {
+        case .replaceAll(let page): try await cache.replaceAll(with: page, savedAt: date)
+        case .append(let page): try await cache.append(page, savedAt: date)
+        case .updateLike(let post, let result): try await cache.updateLike(post: post, liked: result.liked, likeCount: result.likeCount)
+        case .clear: try await cache.clear()
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import FeedInterface
+import LikesInterface
+
+/// Posts by ID with the heart overlay: what every screen shows for a post, the same on each.
+///
+/// A screen tags each page request with `stamp()`, hands the page to `receive`, shows what comes
+/// back, and lets go of rows it no longer shows with `release`. Taps go through `toggleLike`, which
+/// sends the wanted state through the app's one like use case and writes its outcome here;
+/// observers hear every change of a heart or count.
+@MainActor
+public protocol PostStore: AnyObject {
+    /// A stamp for a page request, taken just before it is sent.
+    func stamp() -> PostStamp
+    /// Takes in `posts` of a page requested at `stamp` and returns them as screens show them,
+    /// holding each once for the caller: an unsettled like keeps the wanted heart, and a like
+    /// settled after `stamp` wins over the page.
+    func receive(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post]
+    /// `posts` of a page requested at `stamp` with only settled likes laid over: what may be saved.
+    func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post]
+    /// The post as shown now; `nil` when nobody holds it.
+    func post(_ id: PostID) -> Post?
+    /// Lets go of posts once each; a post nobody holds is forgotten once its like settles.
+    func release(_ ids: [PostID])
+    /// Flips the heart of `id` at once and sends the wanted state; the task ends with this tap's
+    /// outcome. `nil` when the heart is unknown (disabled) or nobody holds the post.
+    func toggleLike(_ id: PostID) -> Task<LikeOutcome, Never>?
+    /// Calls `onChange` after every change of a shown heart or count; returns a token for `removeObserver`.
+    func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int
+    /// Stops calling the observer of `token`.
+    func removeObserver(_ token: Int)
+    /// Forgets every post and overlay (logout); likes in flight still land but change nothing shown.
+    func removeAll()
+}

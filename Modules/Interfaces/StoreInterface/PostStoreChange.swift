@@ -1,0 +1,16 @@
+import FeedInterface
+import LikesInterface
+
+/// A post's heart or count changed in a post store.
+public struct PostStoreChange: Sendable {
+    /// The post as screens show it now.
+    public let post: Post
+    /// The server's reply when this change settles a like (what may be saved); `nil` while unsettled.
+    public let settled: LikeResult?
+
+    /// Creates a change.
+    public init(post: Post, settled: LikeResult?) {
+        self.post = post
+        self.settled = settled
+    }
+}

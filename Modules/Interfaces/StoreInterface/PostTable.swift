@@ -1,0 +1,128 @@
+import FeedInterface
+import LikesInterface
+
+/// The contents of a post store as one value, and the rules every store applies: posts by ID as
+/// the server last said, held by screens; the heart overlay of unsettled likes; and the likes that
+/// settled, with when, so a page requested before a like settled cannot undo it.
+public struct PostTable: Sendable {
+    private var posts: [PostID: Post] = [:]
+    private var holds: [PostID: Int] = [:]
+    private var overlays: [PostID: LikeOverlay] = [:]
+    private var settledAt: [PostID: PostStamp] = [:]
+    private var lastStamp = 0
+    private var lastTap = 0
+
+    /// Creates an empty table.
+    public init() {}
+
+    /// How many posts are kept (held, or with a like in flight).
+    public var count: Int { posts.count }
+
+    /// How many likes are unsettled.
+    public var unsettledCount: Int { overlays.count }
+
+    /// A new stamp, later than every stamp and settled like before it.
+    public mutating func stamp() -> PostStamp {
+        lastStamp += 1
+        return PostStamp(lastStamp)
+    }
+
+    /// The post as shown: the wanted heart laid over while its like is unsettled.
+    public func post(_ id: PostID) -> Post? {
+        guard var post = posts[id] else { return nil }
+        if let overlay = overlays[id] {
+            post.like = LikeState(overlay.wanted)
+            post.likeCount = overlay.shownCount
+        }
+        return post
+    }
+
+    /// Takes in a page requested at `stamp`, holds each post once, and returns them as shown.
+    public mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        incoming.map { page in
+            let server = settledOver(page, requestedAt: stamp)
+            if settledAt[page.id].map({ $0 < stamp }) == true { settledAt[page.id] = nil }
+            posts[page.id] = server
+            if let liked = server.like.isLiked, var overlay = overlays[page.id] {
+                overlay.serverLiked = liked
+                overlay.serverCount = server.likeCount
+                overlays[page.id] = overlay
+            }
+            holds[page.id, default: 0] += 1
+            return post(page.id) ?? server
+        }
+    }
+
+    /// `incoming` with only the likes settled after `stamp` laid over.
+    public func settled(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        incoming.map { settledOver($0, requestedAt: stamp) }
+    }
+
+    /// Lets go of each post once; a post nobody holds is dropped unless its like is in flight.
+    public mutating func release(_ ids: [PostID]) {
+        for id in ids {
+            guard let held = holds[id] else { continue }
+            if held > 1 {
+                holds[id] = held - 1
+            } else {
+                holds[id] = nil
+                if overlays[id] == nil { forget(id) }
+            }
+        }
+    }
+
+    /// Flips the wanted heart of `id`; `nil` when the post is unknown or its heart is unknown.
+    public mutating func tap(_ id: PostID) -> LikeTap? {
+        guard let shown = post(id), let current = shown.like.isLiked, let server = posts[id] else { return nil }
+        lastTap += 1
+        var overlay = overlays[id]
+            ?? LikeOverlay(wanted: current, serverLiked: server.like.isLiked ?? current, serverCount: server.likeCount, latestTap: lastTap)
+        overlay.wanted = !current
+        overlay.latestTap = lastTap
+        overlays[id] = overlay
+        return LikeTap(post: id, number: lastTap, wanted: overlay.wanted)
+    }
+
+    /// Writes the outcome of `tap`; returns the post as shown now when the tap was the latest on
+    /// its post and settled it, else `nil` (a newer tap reports instead).
+    public mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> Post? {
+        guard let overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
+        switch outcome {
+        case .superseded:
+            return nil
+        case .saved(let result), .failed(serverState: .some(let result)):
+            posts[tap.post]?.like = LikeState(result.liked)
+            posts[tap.post]?.likeCount = result.likeCount
+            settledAt[tap.post] = PostStamp(lastStamp)
+        case .failed(serverState: nil):
+            posts[tap.post]?.like = LikeState(overlay.serverLiked)
+            posts[tap.post]?.likeCount = overlay.serverCount
+        }
+        overlays[tap.post] = nil
+        let shown = post(tap.post)
+        if holds[tap.post] == nil { forget(tap.post) }
+        return shown
+    }
+
+    /// Forgets every post and overlay; outcomes of taps made before change nothing.
+    public mutating func removeAll() {
+        posts.removeAll()
+        holds.removeAll()
+        overlays.removeAll()
+        settledAt.removeAll()
+    }
+
+    /// `page` with the heart and count of a like that settled after `stamp`.
+    private func settledOver(_ page: Post, requestedAt stamp: PostStamp) -> Post {
+        guard let settled = settledAt[page.id], settled >= stamp, let known = posts[page.id] else { return page }
+        var post = page
+        post.like = known.like
+        post.likeCount = known.likeCount
+        return post
+    }
+
+    private mutating func forget(_ id: PostID) {
+        posts[id] = nil
+        settledAt[id] = nil
+    }
+}

@@ -1,0 +1,92 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import StoreInterface
+import Testing
+
+@Suite struct PostTableTests {
+    private static func post(_ id: PostID, liked: Bool? = false, count: Int = 10) -> Post {
+        Post(
+            id: id, author: Author(id: "a", name: "Ana"), caption: "",
+            image: ImageRef(url: URL(string: "https://img.example/\(id).jpg")!, width: 4, height: 5),
+            likeCount: count, like: liked.map(LikeState.init) ?? .unknown)
+    }
+
+    @Test func aTapShowsTheWantedHeartAndTheLatestOutcomeSettlesIt() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1")], requestedAt: table.stamp())
+        let likeTap = table.tap("p1")
+        let like = try #require(likeTap)
+        #expect(table.post("p1")?.like == .liked)
+        #expect(table.post("p1")?.likeCount == 11)
+        let unlikeTap = table.tap("p1")
+        let unlike = try #require(unlikeTap)
+        #expect(!unlike.wanted && like.wanted)
+        #expect(table.settle(like, outcome: .superseded) == nil)
+        #expect(table.settle(like, outcome: .saved(LikeResult(liked: true, likeCount: 11))) == nil, "only the latest tap settles")
+        let settled = table.settle(unlike, outcome: .saved(LikeResult(liked: false, likeCount: 9)))
+        #expect(settled?.like == .notLiked)
+        #expect(settled?.likeCount == 9, "the count comes from the server")
+        #expect(table.unsettledCount == 0)
+    }
+
+    @Test func aPageCannotFlipAnUnsettledHeartButUpdatesTheRollbackState() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1")], requestedAt: table.stamp())
+        let tapTap = table.tap("p1")
+        let tap = try #require(tapTap)
+        let shown = table.receive([Self.post("p1", liked: false, count: 20)], requestedAt: table.stamp())
+        #expect(shown.first?.like == .liked)
+        #expect(shown.first?.likeCount == 21)
+        let rolledBack = table.settle(tap, outcome: .failed(serverState: nil))
+        #expect(rolledBack?.like == .notLiked)
+        #expect(rolledBack?.likeCount == 20, "back to what the latest page said")
+    }
+
+    @Test func aLikeSettledAfterAPageWasRequestedWinsOverThatPageOnly() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1")], requestedAt: table.stamp())
+        let before = table.stamp()
+        let tapTap = table.tap("p1")
+        let tap = try #require(tapTap)
+        _ = table.settle(tap, outcome: .saved(LikeResult(liked: true, likeCount: 11)))
+        let stale = table.receive([Self.post("p1", liked: false, count: 10)], requestedAt: before)
+        #expect(stale.first?.like == .liked, "the page was requested before the like settled")
+        #expect(table.settled([Self.post("p1", liked: false, count: 10)], requestedAt: before).first?.likeCount == 11)
+        let fresh = table.receive([Self.post("p1", liked: false, count: 30)], requestedAt: table.stamp())
+        #expect(fresh.first?.like == .notLiked, "a page requested later is the server's truth")
+        #expect(fresh.first?.likeCount == 30)
+    }
+
+    @Test func unknownHeartsCannotBeTapped() {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: nil)], requestedAt: table.stamp())
+        #expect(table.tap("p1") == nil)
+        #expect(table.tap("nope") == nil)
+    }
+
+    @Test func postsNobodyHoldsAreForgottenOnceTheirLikeSettles() throws {
+        var table = PostTable()
+        let stamp = table.stamp()
+        _ = table.receive([Self.post("p1"), Self.post("p2")], requestedAt: stamp)
+        _ = table.receive([Self.post("p1")], requestedAt: stamp)
+        table.release(["p1", "p2"])
+        #expect(table.post("p1") != nil, "a second screen still holds p1")
+        #expect(table.post("p2") == nil)
+        let tapTap = table.tap("p1")
+        let tap = try #require(tapTap)
+        table.release(["p1"])
+        #expect(table.post("p1") != nil, "kept while its like is in flight")
+        _ = table.settle(tap, outcome: .saved(LikeResult(liked: true, likeCount: 11)))
+        #expect(table.count == 0)
+    }
+
+    @Test func countsSaturate() {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", count: Int.max), Self.post("p2", liked: true, count: 0)], requestedAt: table.stamp())
+        #expect(table.tap("p1") != nil)
+        #expect(table.tap("p2") != nil)
+        #expect(table.post("p1")?.likeCount == Int.max)
+        #expect(table.post("p2")?.likeCount == 0)
+    }
+}
