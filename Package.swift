@@ -68,7 +68,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "FeedData", "Likes", "Store",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database",
             ],
             path: "Host"
         ),
@@ -114,6 +114,7 @@ let package = Package(
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]
 )

@@ -1,75 +1,62 @@
 import FeatureFlags
-import FeedServer
 import Foundation
 import TerminalUI
 
-/// `feed`: parses the command line and runs the mode asked for.
+/// `feed`: parse the command line, build the services, run the mode — top to bottom, one exit.
 @main
 enum FeedCommand {
     static func main() async {
+        exit(await run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs `feed` with `arguments` and returns the exit status.
+    @MainActor
+    static func run(_ arguments: [String]) async -> Int32 {
         let registry = FlagRegistry.standard
         let command: HostCommand
         do {
-            command = try HostOptions.parse(Array(CommandLine.arguments.dropFirst()), registry: registry)
+            command = try HostOptions.parse(arguments, registry: registry)
         } catch {
             StandardStreams.err("feed: \(error.message)")
-            exit(2)
+            return 2
         }
         switch command {
         case .help:
             StandardStreams.out(HelpText.usage(flags: flagList(registry)))
+            return 0
         case .version:
             StandardStreams.out(HelpText.version)
+            return 0
         case .serve(let arguments):
-            await ServeMode.run(arguments)
-        case .flags(let options, let json):
-            let session = await startSession(options, registry: registry)
-            StandardStreams.out(json ? session.flags.json() : session.flags.table())
-            session.stop()
+            return await ServeMode.run(arguments)
         case .logout(let options):
-            do {
-                try FeedComposition.forgetUser(options: options, keepOpenCache: false)
-                StandardStreams.out("feed: deleted everything stored for \(options.user) on \(options.server?.absoluteString ?? "the embedded server")")
-            } catch {
-                StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error); delete it by hand")
-                exit(1)
-            }
+            return LogoutMode.run(UserData(options))
+        case .flags(let options, let json):
+            guard let services = await start(options, registry: registry) else { return 1 }
+            defer { services.stop() }
+            StandardStreams.out(json ? services.flags.json() : services.flags.table())
+            return 0
         case .headless(let options):
-            let session = await startSession(options, registry: registry)
-            let model = await FeedComposition.makeFeedViewModel(session: session, options: options)
-            var driver = HeadlessDriver(model: model, write: StandardStreams.out)
-            // With offline pages on, the open cache clears itself and copies moved aside are
-            // deleted; with it off, every file of an earlier run is deleted without Store code.
-            let offlineOn = session.flags.isOn(FeatureFlagKeys.offlinePages)
-            driver.forgetUser = {
-                do {
-                    try FeedComposition.forgetUser(options: options, keepOpenCache: offlineOn)
-                } catch {
-                    StandardStreams.err("feed: logout could not delete \(FeedComposition.cacheFile(options).path): \(error)")
-                }
-            }
-            await driver.run(LineReader.standardInput())
-            session.stop()
+            guard let services = await start(options, registry: registry) else { return 1 }
+            defer { services.stop() }
+            return await HeadlessMode.run(services)
         case .screen(let options):
-            let session = await startSession(options, registry: registry)
-            let model = await FeedComposition.makeFeedViewModel(session: session, options: options)
+            guard let services = await start(options, registry: registry) else { return 1 }
+            defer { services.stop() }
+            let model = services.makeFeedViewModel()
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
-                let status = await ScreenMode.run(model: model, ascii: options.ascii)
-                session.stop()
-                exit(status)
+                return await ScreenMode.run(model: model, ascii: options.ascii)
             }
-            await PlainFrameMode.run(model: model, ascii: options.ascii, write: StandardStreams.out)
-            session.stop()
+            return await PlainFrameMode.run(model: model, ascii: options.ascii, write: StandardStreams.out)
         }
-        exit(0)
     }
 
-    private static func startSession(_ options: HostOptions, registry: FlagRegistry) async -> FeedSession {
+    private static func start(_ options: HostOptions, registry: FlagRegistry) async -> AppServices? {
         do {
-            return try await FeedSession.start(options, registry: registry)
+            return try await AppServices.start(options, registry: registry)
         } catch {
             StandardStreams.err("feed: could not start the embedded server: \(error); pass --server URL to use another one")
-            exit(1)
+            return nil
         }
     }
 

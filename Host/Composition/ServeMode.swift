@@ -3,17 +3,17 @@ import Foundation
 
 /// `feed serve`: only the reference server, until interrupted.
 enum ServeMode {
-    static func run(_ arguments: [String]) async {
+    static func run(_ arguments: [String]) async -> Int32 {
         let options: FeedServerOptions
         do {
             guard let parsed = try FeedServerOptions.parse(arguments) else {
                 StandardStreams.out(FeedServerOptions.usage)
-                return
+                return 0
             }
             options = parsed
         } catch {
             StandardStreams.err("feed serve: \(error.message)")
-            exit(2)
+            return 2
         }
         let server = FeedServer(options: options, log: { StandardStreams.err($0) })
         let port: UInt16
@@ -21,11 +21,12 @@ enum ServeMode {
             port = try server.start()
         } catch {
             StandardStreams.err("feed serve: \(error)")
-            exit(1)
+            return 1
         }
         StandardStreams.out("feed serve: listening on http://127.0.0.1:\(port) (\(options.posts) posts, seed \(options.seed)); Ctrl-C stops")
         await SignalWaiter.waitForTermination()
         server.stop()
         StandardStreams.err("feed serve: stopped")
+        return 0
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 struct HeadlessDriver {
     let model: FeedViewModel
     let write: (String) -> Void
-    /// Deletes what is stored for the user beyond the view model's cache (the host's files).
-    var forgetUser: () async -> Void = {}
+    /// Forgets everything of the user: the screen's rows, the stores and the files.
+    var logout: () async -> Void = {}
 
     /// Runs commands until `quit` or the end of input.
     func run(_ lines: some AsyncSequence<String, Never>) async {
@@ -53,8 +53,7 @@ struct HeadlessDriver {
             let settled = await model.waitUntilIdle(timeout: .milliseconds(milliseconds))
             return StateJSON.encode(model.viewState, extra: [("settled", settled ? "true" : "false")])
         case .logout:
-            await model.logout()?.value
-            await forgetUser()
+            await logout()
         case .state, .quit:
             break
         }

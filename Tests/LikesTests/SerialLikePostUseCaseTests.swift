@@ -101,4 +101,32 @@ import Testing
         await held.open()
         #expect(await slow.value == .saved(LikeResult(liked: true, likeCount: 1)))
     }
+
+    @Test func aCancelledCallerStopsWaitingAtOnceAndTheLikeStillLands() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        let held = await likes.holdWrite(call: 1)
+        let useCase = SerialLikePostUseCase(likes: likes)
+        let caller = Task { await useCase.setLiked(true, post: "p1") }
+        await likes.waitForWrites(1)
+        caller.cancel()
+        // The write is still held: the caller returns without it.
+        #expect(await caller.value == .superseded)
+        await held.open()
+        let later = await useCase.setLiked(true, post: "p1")
+        #expect(later == .saved(LikeResult(liked: true, likeCount: 11)))
+        #expect(await likes.state(of: "p1") == LikeResult(liked: true, likeCount: 11))
+    }
+
+    @Test func aCallerCancelledBeforeItAsksDoesNotWaitEither() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        let held = await likes.holdWrite(call: 1)
+        let useCase = SerialLikePostUseCase(likes: likes)
+        let caller = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await useCase.setLiked(true, post: "p1")
+        }
+        #expect(await caller.value == .superseded)
+        await likes.waitForWrites(1)
+        await held.open()
+    }
 }

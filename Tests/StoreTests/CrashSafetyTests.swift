@@ -47,7 +47,7 @@ struct CrashSafetyTests {
             let printed = try #require(killed.lastPrinted, "run \(run): no generation printed")
 
             let warnings = WarningLog()
-            let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+            let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
             let saved = try #require(try await cache.load(), "run \(run): nothing saved")
             #expect(warnings.all.isEmpty, "run \(run): \(warnings.all)")
             let k = try Self.generation(of: saved, run: run)

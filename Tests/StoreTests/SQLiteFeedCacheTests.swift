@@ -1,5 +1,6 @@
 import FeedInterface
 import FeedTesting
+import Database
 import Foundation
 import Store
 import StoreInterface
@@ -18,27 +19,27 @@ struct SQLiteFeedCacheTests {
         url = directory.file("cache/feed.sqlite")
     }
 
-    private func open() throws -> SQLiteFeedCache {
-        try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+    private func open() async throws -> SQLiteFeedCache {
+        try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
     }
 
     @Test("a new cache loads nil")
     func empty() async throws {
-        let cache = try open()
+        let cache = try await open()
         #expect(try await cache.load() == nil)
         #expect(warnings.all.isEmpty)
     }
 
     @Test("replaceAll then load gives the page, its cursor and the exact save time")
     func roundTrip() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         #expect(try await cache.load() == CachedFeed(posts: pages[0].posts, next: Cursor("c1"), savedAt: t0))
     }
 
     @Test("append adds pages up to the cap of 3; page 4 is refused; the cursor follows the last page saved")
     func cap() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         try await cache.append(pages[1], savedAt: t0 + 1)
         try await cache.append(pages[2], savedAt: t0 + 2)
@@ -52,7 +53,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("replaceAll after 3 pages starts over with one page, and append works again")
     func replaceResetsCap() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         try await cache.append(pages[1], savedAt: t0)
         try await cache.append(pages[2], savedAt: t0)
@@ -65,7 +66,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("IDs already saved are skipped: the first copy keeps its place and data")
     func duplicates() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         var again = pages[0].posts[3]
         again.likeCount = 999
@@ -79,7 +80,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("a page with an ID twice saves it once")
     func duplicatesWithinReplace() async throws {
-        let cache = try open()
+        let cache = try await open()
         let posts = pages[0].posts
         try await cache.replaceAll(with: FeedPage(posts: [posts[0], posts[1], posts[0]], next: nil), savedAt: t0)
         #expect(try await cache.load() == CachedFeed(posts: [posts[0], posts[1]], next: nil, savedAt: t0))
@@ -87,14 +88,14 @@ struct SQLiteFeedCacheTests {
 
     @Test("append with nothing saved does nothing: a later page never becomes the head")
     func appendToEmpty() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.append(pages[1], savedAt: t0)
         #expect(try await cache.load() == nil)
     }
 
     @Test("updateLike changes only that post and never moves it")
     func updateLike() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         try await cache.append(pages[1], savedAt: t0 + 1)
         let before = try #require(try await cache.load())
@@ -117,7 +118,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("hearts unknown, liked and not liked survive a round trip")
     func hearts() async throws {
-        let cache = try open()
+        let cache = try await open()
         let unknown = FeedFixtures.pages(count: 1, like: .unknown)[0]
         var posts = unknown.posts
         posts[1].like = .liked
@@ -131,7 +132,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("text of every kind survives: emoji, quotes, empty captions, odd URLs")
     func text() async throws {
-        let cache = try open()
+        let cache = try await open()
         let post = Post(
             id: "p-'\"; DROP TABLE posts; --",
             author: Author(id: "ä", name: "Zoë 👩🏽‍💻"),
@@ -146,7 +147,7 @@ struct SQLiteFeedCacheTests {
 
     @Test("clear deletes everything; the cache is usable afterwards")
     func clear() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         try await cache.clear()
         #expect(try await cache.load() == nil)
@@ -157,18 +158,18 @@ struct SQLiteFeedCacheTests {
     @Test("the feed survives closing and reopening the file")
     func reopen() async throws {
         do {
-            let cache = try open()
+            let cache = try await open()
             try await cache.replaceAll(with: pages[0], savedAt: t0)
             try await cache.append(pages[1], savedAt: t0 + 1)
         }
-        let reopened = try open()
+        let reopened = try await open()
         #expect(try await reopened.load() == CachedFeed(posts: pages[0].posts + pages[1].posts, next: Cursor("c2"), savedAt: t0 + 1))
         #expect(warnings.all.isEmpty)
     }
 
     @Test("the directory is created 0700 and the database, -wal and -shm are 0600")
     func modes() async throws {
-        let cache = try open()
+        let cache = try await open()
         #expect(fileMode(url.deletingLastPathComponent()) == 0o700)
         #expect(fileMode(url) == 0o600)
         try await cache.replaceAll(with: pages[0], savedAt: t0)
@@ -182,7 +183,7 @@ struct SQLiteFeedCacheTests {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o644]))
         #expect(fileMode(url) == 0o644)
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         #expect(fileMode(url) == 0o600)
         #expect(fileMode(sidecar(url, "-wal")) == 0o600)
@@ -191,23 +192,23 @@ struct SQLiteFeedCacheTests {
 
     @Test("deleteFiles removes the database, -wal, -shm and moved-aside copies; missing files are fine")
     func deleteFiles() async throws {
-        let cache = try open()
+        let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
         let aside = URL(fileURLWithPath: url.path + ".corrupt-2026-01-01T00:00:00.000Z")
         #expect(FileManager.default.createFile(atPath: aside.path, contents: Data("old".utf8)))
         #expect(fileNames(in: url.deletingLastPathComponent()).count == 4)
-        try SQLiteFeedCache.deleteFiles(at: url)
+        try DatabaseFiles.delete(url)
         #expect(fileNames(in: url.deletingLastPathComponent()) == [])
-        try SQLiteFeedCache.deleteFiles(at: url)
-        try SQLiteFeedCache.deleteFiles(at: directory.file("never/created.sqlite"))
+        try DatabaseFiles.delete(url)
+        try DatabaseFiles.delete(directory.file("never/created.sqlite"))
     }
 
     @Test("a cache that cannot be created throws one clear line naming the path")
-    func cannotOpen() throws {
+    func cannotOpen() async throws {
         let blocker = directory.file("blocker")
         #expect(FileManager.default.createFile(atPath: blocker.path, contents: Data("a file, not a folder".utf8)))
         let inside = blocker.appendingPathComponent("feed.sqlite")
-        let error = #expect(throws: StoreError.self) { try SQLiteFeedCache.open(at: inside, warn: warnings.sink) }
+        let error = await #expect(throws: StoreError.self) { try await SQLiteFeedCache.open(at: inside, warn: warnings.sink) }
         #expect(error?.description.hasPrefix("feed: cannot open the offline cache at \(inside.path)") == true)
         #expect(error?.description.contains("\n") == false)
         #expect(warnings.all.isEmpty)

@@ -37,7 +37,7 @@ struct UnreadableCacheTests {
     func garbage() async throws {
         let garbage = Data(String(repeating: "not a database at all. ", count: 500).utf8)
         try garbage.write(to: url)
-        let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load() == nil)
         let aside = try expectOneWarning(reason: "file is not a database")
         #expect(try Data(contentsOf: aside) == garbage)
@@ -50,14 +50,14 @@ struct UnreadableCacheTests {
     @Test("a file of schema version 99 is rebuilt with one warning")
     func futureVersion() async throws {
         do {
-            let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+            let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
             try await cache.replaceAll(with: page, savedAt: Date())
         }
         do {
             let raw = try Connection(path: url.path)
             try raw.execute("PRAGMA user_version = 99")
         }
-        let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load() == nil)
         _ = try expectOneWarning(reason: "schema version 99; this build reads version 1")
     }
@@ -68,7 +68,7 @@ struct UnreadableCacheTests {
             let raw = try Connection(path: url.path)
             try raw.execute("CREATE TABLE someone_elses (x)")
         }
-        let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load() == nil)
         _ = try expectOneWarning(reason: "it holds tables this program did not write")
     }
@@ -78,14 +78,14 @@ struct UnreadableCacheTests {
     private func cacheCorruptedAfterOpening() async throws -> (SQLiteFeedCache, Connection) {
         let data = FeedFixtures.pages(count: 3)
         do {
-            let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+            let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
             try await cache.replaceAll(with: data[0], savedAt: Date())
             try await cache.append(data[1], savedAt: Date())
             try await cache.append(data[2], savedAt: Date())
         }
         // Closing checkpointed everything into the file; the cache opens and validates it.
         #expect(fileNames(in: directory.url) == ["feed.sqlite"])
-        let cache = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load()?.posts.count == 60)
 
         let other = try Connection(path: url.path)
@@ -127,7 +127,7 @@ struct UnreadableCacheTests {
             // Remove the log and index of the previous round's good file, as a torn copy would lack them.
             try? FileManager.default.removeItem(at: sidecar(url, "-wal"))
             try? FileManager.default.removeItem(at: sidecar(url, "-shm"))
-            _ = try SQLiteFeedCache.open(at: url, warn: warnings.sink)
+            _ = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         }
         #expect(warnings.all.count == 3)
         let asides = fileNames(in: directory.url).filter { $0.contains(".corrupt-") }

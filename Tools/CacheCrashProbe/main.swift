@@ -30,7 +30,7 @@ guard arguments.count == 1, let path = arguments.first else {
 }
 
 do {
-    let cache = try SQLiteFeedCache.open(at: URL(fileURLWithPath: path)) { line in
+    let cache = try await SQLiteFeedCache.open(at: URL(fileURLWithPath: path)) { line in
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     var k = 1

@@ -31,9 +31,9 @@ enum StoreBenchmarks {
     private nonisolated static func measure(in directory: URL) async throws -> [(String, Samples)] {
         let storeURL = directory.appendingPathComponent("store/feed.sqlite")
         let rawURL = directory.appendingPathComponent("raw/feed.sqlite")
-        let cache = try SQLiteFeedCache.open(at: storeURL) { print($0) }
+        let cache = try await SQLiteFeedCache.open(at: storeURL) { print($0) }
         // The raw file gets the identical schema from the store, then is driven through the C API alone.
-        _ = try SQLiteFeedCache.open(at: rawURL) { print($0) }
+        _ = try await SQLiteFeedCache.open(at: rawURL) { print($0) }
         let raw = try RawCache(path: rawURL.path)
 
         let pages = FeedFixtures.pages(count: 3)

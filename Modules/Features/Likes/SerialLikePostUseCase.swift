@@ -6,15 +6,18 @@ import LikesInterface
 /// Per post: remember the wanted state; if a request is in flight, stop (the earlier call returns
 /// `superseded`); else send; when it finishes, send again if the wanted state differs from what
 /// was sent. Only the latest call returns `saved` or `failed`. Sends run in their own task, so a
-/// caller going away never cancels a write. App-scoped: every caller must share one instance.
+/// caller going away never cancels a write: a cancelled caller stops waiting at once (it gets
+/// `superseded`: nobody reports to it) while the like still lands. App-scoped: every caller must
+/// share one instance.
 public actor SerialLikePostUseCase: LikePostUseCase {
     private struct Entry {
         var wanted: Bool
-        var waiter: CheckedContinuation<LikeOutcome, Never>?
+        var waiter: (id: Int, continuation: CheckedContinuation<LikeOutcome, Never>)?
     }
 
     private let likes: any LikesRepository
     private var entries: [PostID: Entry] = [:]
+    private var nextWaiter = 0
 
     /// Creates the use case over the repository that saves likes.
     public init(likes: any LikesRepository) {
@@ -24,13 +27,32 @@ public actor SerialLikePostUseCase: LikePostUseCase {
     public func setLiked(_ liked: Bool, post: PostID) async -> LikeOutcome {
         if entries[post] != nil {
             entries[post]?.wanted = liked
-            entries[post]?.waiter?.resume(returning: .superseded)
+            entries[post]?.waiter?.continuation.resume(returning: .superseded)
             entries[post]?.waiter = nil
         } else {
             entries[post] = Entry(wanted: liked)
             Task { await self.send(post) }
         }
-        return await withCheckedContinuation { entries[post]?.waiter = $0 }
+        nextWaiter += 1
+        let id = nextWaiter
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: .superseded)
+                } else {
+                    entries[post]?.waiter = (id, continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(post, id: id) }
+        }
+    }
+
+    /// The caller `id` was cancelled: it stops waiting; the send goes on.
+    private func stopWaiting(_ post: PostID, id: Int) {
+        guard let waiter = entries[post]?.waiter, waiter.id == id else { return }
+        entries[post]?.waiter = nil
+        waiter.continuation.resume(returning: .superseded)
     }
 
     /// Sends until what was sent last is what the user wants, then reports to the latest caller.
@@ -49,7 +71,7 @@ public actor SerialLikePostUseCase: LikePostUseCase {
             // The user changed their mind while this request was out: one follow-up with the latest.
             if entry.wanted != wanted { continue }
             entries[post] = nil
-            entry.waiter?.resume(returning: outcome)
+            entry.waiter?.continuation.resume(returning: outcome)
             return
         }
     }

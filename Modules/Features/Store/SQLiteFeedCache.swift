@@ -5,35 +5,38 @@ import StoreInterface
 
 /// The offline-pages cache: the first pages of the feed in SQLite (WAL), post data apart from feed order.
 ///
-/// An actor owning one `Connection`. A file that is corrupt, not a database, or of another schema
-/// version is moved aside to `<name>.corrupt-<timestamp>` and rebuilt empty, with one warning line;
-/// never a crash. The directory is created 0700, the files are 0600.
+/// An actor owning one `Connection`, running on a thread of its own (`DatabaseExecutor`), so its
+/// blocking SQLite calls — opening and rebuilding included — never hold the main actor or the
+/// shared pool. A file that is corrupt, not a database, or of another schema version is moved aside
+/// to `<name>.corrupt-<timestamp>` and rebuilt empty, with one warning line; never a crash. The
+/// directory is created 0700, the files are 0600, and symbolic links are refused.
 public actor SQLiteFeedCache: FeedCache {
     /// The most pages saved: the first three.
     public static let pageCap = 3
 
     private let url: URL
     private let warn: @Sendable (String) -> Void
-    private var connection: Connection
+    private let executor = DatabaseExecutor(name: "feed-cache")
+    private var openConnection: Connection?
     private var modesNarrowed = false
 
-    private init(url: URL, warn: @escaping @Sendable (String) -> Void, connection: sending Connection) {
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    private init(url: URL, warn: @escaping @Sendable (String) -> Void) {
         self.url = url
         self.warn = warn
-        self.connection = connection
     }
 
     /// Opens the cache at `url`, creating it (and its directory) if missing; rebuilds an unreadable file
     /// after one line to `warn`. Throws `StoreError` only when the file cannot be created or opened at all.
-    public static func open(at url: URL, warn: @escaping @Sendable (String) -> Void) throws -> SQLiteFeedCache {
-        let connection = try openOrRebuild(url, warn: warn)
-        return SQLiteFeedCache(url: url, warn: warn, connection: connection)
+    public static func open(at url: URL, warn: @escaping @Sendable (String) -> Void) async throws -> SQLiteFeedCache {
+        let cache = SQLiteFeedCache(url: url, warn: warn)
+        try await cache.connect()
+        return cache
     }
 
-    /// Removes the cache's files: the database, its `-wal` and `-shm`, and any moved-aside copy.
-    /// Does no SQLite work, so it runs whether or not offline pages are switched on.
-    public static func deleteFiles(at url: URL) throws {
-        try CacheFiles.delete(url)
+    private func connect() throws {
+        openConnection = try Self.openOrRebuild(url, warn: warn)
     }
 
     /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
@@ -141,20 +144,23 @@ public actor SQLiteFeedCache: FeedCache {
     /// `body` once more on the new file. Returns `nil` when the cache was rebuilt and not retried.
     @discardableResult
     private func recovering<T>(retry: Bool, _ body: (Connection) throws -> T) throws -> T? {
+        guard let connection = openConnection else { throw StoreError.cannotOpen(url, reason: "it is closed") }
         do {
             return try body(connection)
         } catch let error as DatabaseError where error.isCorrupt {
             connection.close()
-            connection = try Self.rebuild(url, reason: Self.reason(error), warn: warn)
+            openConnection = nil
+            let rebuilt = try Self.rebuild(url, reason: Self.reason(error), warn: warn)
+            openConnection = rebuilt
             modesNarrowed = false
-            return retry ? try body(connection) : nil
+            return retry ? try body(rebuilt) : nil
         }
     }
 
     private func narrowModesOnce() throws {
         guard !modesNarrowed else { return }
         do {
-            try CacheFiles.narrowModes(url)
+            try DatabaseFiles.narrowModes(url)
         } catch {
             throw StoreError.cannotOpen(url, reason: "\(error)")
         }
@@ -179,7 +185,7 @@ public actor SQLiteFeedCache: FeedCache {
     private static func rebuild(_ url: URL, reason: String, warn: @Sendable (String) -> Void) throws -> sending Connection {
         let aside: URL
         do {
-            aside = try CacheFiles.moveAside(url)
+            aside = try DatabaseFiles.moveAside(url)
         } catch {
             throw StoreError.cannotOpen(url, reason: "\(reason); moving it aside failed: \(error)")
         }
@@ -193,7 +199,7 @@ public actor SQLiteFeedCache: FeedCache {
     /// Opens `url` and checks it is this schema (or empty, then creates it) and sound.
     private static func openValidated(_ url: URL) throws -> Opening {
         do {
-            try CacheFiles.prepare(url)
+            try DatabaseFiles.prepare(url)
         } catch {
             throw StoreError.cannotOpen(url, reason: "\(error)")
         }

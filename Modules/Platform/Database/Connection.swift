@@ -25,7 +25,8 @@ public final class Connection {
     public init(path: String, synchronous: Synchronous = .normal) throws(DatabaseError) {
         self.path = path
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        // NOFOLLOW: a symbolic link where the database should be is refused, never followed.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let error = Self.error(handle, code: code, sql: nil)

@@ -3,7 +3,8 @@ import Foundation
 import StoreInterface
 
 /// A `FeedCache` in memory with the same rules as the real one: replace all, append while fewer
-/// than `maxPages` pages are saved, update one post in place.
+/// than `maxPages` pages are saved (and never to an empty cache), update one post in place. The
+/// contract suite in StoreTests runs against both.
 public actor FakeFeedCache: FeedCache {
     private var posts: [Post] = []
     private var next: Cursor?
@@ -44,7 +45,8 @@ public actor FakeFeedCache: FeedCache {
 
     public func append(_ page: FeedPage, savedAt: Date) async throws {
         operations.append("append")
-        guard pages < maxPages else { return }
+        // Nothing saved: a later page never becomes the head of the feed.
+        guard pages > 0, pages < maxPages else { return }
         append(page.posts)
         next = page.next
         self.savedAt = savedAt

@@ -1,0 +1,14 @@
+/// `feed logout`: deletes everything stored for the user on the server. Plain file work: no
+/// feature code runs and no server is started.
+enum LogoutMode {
+    static func run(_ userData: UserData) -> Int32 {
+        do {
+            try userData.delete()
+            StandardStreams.out("feed: deleted everything stored for \(userData.owner)")
+            return 0
+        } catch {
+            StandardStreams.err("feed: logout could not delete \(error.url.path): \(error); delete it by hand")
+            return 1
+        }
+    }
+}

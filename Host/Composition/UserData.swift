@@ -1,0 +1,73 @@
+import Database
+import Foundation
+
+/// Everything stored on disk for one user of one server, and the one way to delete it.
+/// One file per server and user, in a private directory, so two accounts or servers never mix.
+struct UserData {
+    /// Where the user's files live: `--data-dir`, else `$XDG_CACHE_HOME/feed`, else `~/.cache/feed`.
+    let directory: URL
+    /// The server (`nil` = the embedded one, whose port changes every run).
+    let server: URL?
+    /// The user's name (`--user`).
+    let user: String
+
+    init(_ options: HostOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        directory = Self.directory(dataDir: options.dataDir, environment: environment)
+        server = options.server
+        user = options.user
+    }
+
+    /// The `offline-pages` database.
+    var feedCache: URL { file(kind: "feed", extension: "sqlite") }
+
+    /// Every database of the user, for deleting.
+    var databases: [URL] { [feedCache] }
+
+    /// Deletes everything stored for the user. Databases in `open` are cleared by their owners
+    /// (deleting a file under an open connection would lose nothing but leave SQLite confused):
+    /// only the copies moved aside next to them are deleted here. Plain file work, no feature code.
+    func delete(keepingOpen open: Set<URL> = []) throws(FileError) {
+        for database in databases {
+            if open.contains(database) {
+                try DatabaseFiles.deleteMovedAside(database)
+            } else {
+                try DatabaseFiles.delete(database)
+            }
+        }
+    }
+
+    /// Who this data belongs to, for messages: "demo on the embedded server".
+    var owner: String {
+        "\(user) on \(server?.absoluteString ?? "the embedded server")"
+    }
+
+    static func directory(dataDir: URL?, environment: [String: String]) -> URL {
+        if let dataDir { return dataDir }
+        if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
+            return URL(fileURLWithPath: cache, isDirectory: true).appendingPathComponent("feed", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/feed", isDirectory: true)
+    }
+
+    /// A file of `kind` for this user and server: a readable name plus a hash of the exact pair.
+    private func file(kind: String, extension suffix: String) -> URL {
+        let serverKey = server.map { url in
+            "\(url.scheme ?? "http")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")\(url.path)"
+        } ?? "embedded"
+        let readable = "\(server?.host ?? "embedded")\(server?.port.map { "-\($0)" } ?? "")-\(user)"
+        let safe = String(readable.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }.prefix(60))
+        let hash = String(Self.fnv1a("\(serverKey)\n\(user)"), radix: 16)
+        return directory.appendingPathComponent("\(kind)-\(safe)-\(hash).\(suffix)")
+    }
+
+    /// FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.
+    static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}
