@@ -25,10 +25,27 @@ struct ConfigTests {
         #expect(config.allow == [AllowEntry(rule: .forbiddenImport, target: "Feed", dependency: "Likes", file: nil, reason: "r", configLine: 11)])
         #expect(config.unusedDependencySeverity == .warning)
         #expect(config.conditions.active == ["os(Linux)"])
-        #expect(RoleAssignment.find(for: "FeedTests", in: config.roles)?.module == "Feed")
-        #expect(RoleAssignment.find(for: "StoreInterface", in: config.roles)?.role.name == "interface")
-        #expect(RoleAssignment.find(for: "Feed", in: config.roles)?.role.name == "implementation")
-        #expect(RoleAssignment.find(for: "Mystery", in: config.roles) == nil)
+        #expect(RoleAssignment.find(for: "FeedTests", path: "Tests/FeedTests", in: config.roles)?.module == "Feed")
+        #expect(RoleAssignment.find(for: "StoreInterface", path: "Sources/StoreInterface", in: config.roles)?.role.name == "interface")
+        #expect(RoleAssignment.find(for: "Feed", path: "Sources/Feed", in: config.roles)?.role.name == "implementation")
+        #expect(RoleAssignment.find(for: "Mystery", path: "Sources/Mystery", in: config.roles) == nil)
+    }
+
+    @Test("a role folder gives its role; a listed target wins over a folder, a folder over a pattern")
+    func folders() throws {
+        let config = try WorkspaceConfig.parse(#"""
+            { "roles": [
+              { "name": "platform", "folders": ["Modules/Platform/"], "mayDependOn": ["platform"], "why": "w" },
+              { "name": "special", "targets": ["Odd"], "mayDependOn": [], "why": "w" },
+              { "name": "interface", "patterns": ["*Interface"], "mayDependOn": [], "why": "w" } ] }
+            """#, file: "c.json")
+        let net = RoleAssignment.find(for: "Net", path: "Modules/Platform/Net", in: config.roles)
+        #expect(net?.role.name == "platform")
+        #expect(net?.folder == "Modules/Platform")
+        #expect(RoleAssignment.find(for: "Odd", path: "Modules/Platform/Odd", in: config.roles)?.role.name == "special")
+        #expect(RoleAssignment.find(for: "NetInterface", path: "Modules/Platform/NetInterface", in: config.roles)?.role.name == "platform")
+        #expect(RoleAssignment.find(for: "NetInterface", path: "Modules/NetInterface", in: config.roles)?.role.name == "interface")
+        #expect(RoleAssignment.find(for: "Net", path: "Modules/PlatformX/Net", in: config.roles) == nil, "a folder matches whole path components")
     }
 
     @Test("errors name the file and line and say what to do")
@@ -37,7 +54,7 @@ struct ConfigTests {
         #expect(error(#"{ "roles": [ { "name": "a", "mayDependOn": ["b"], "why": "w" } ] }"#)
             == "Tools/workspace.json:1: role \"a\" names unknown role \"b\"; known roles: a")
         #expect(error("{ \"roles\": [\n { \"name\": \"a\", \"mayDependOn\": [], \"why\": \"w\", \"target\": [] } ] }")
-            == "Tools/workspace.json:2: unknown key \"target\" in a role; known keys: budget, color, fix, mayDependOn, mayExport, name, patterns, targets, why, comment")
+            == "Tools/workspace.json:2: unknown key \"target\" in a role; known keys: budget, color, fix, folders, mayDependOn, mayExport, name, patterns, targets, why, comment")
         #expect(error("{ \"roles\": [\n { \"name\": \"a\", \"targets\": [\"X\"], \"mayDependOn\": [], \"why\": \"w\" },\n { \"name\": \"b\", \"targets\": [\"X\"], \"mayDependOn\": [], \"why\": \"w\" } ] }")
             == "Tools/workspace.json:3: target \"X\" is listed in roles \"a\" and \"b\"; keep it in one")
         #expect(error("{ \"roles\": [], \"allow\": [\n { \"rule\": \"forbidden-import\", \"target\": \"A\" } ] }")

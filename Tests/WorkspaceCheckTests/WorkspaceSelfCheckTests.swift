@@ -87,4 +87,40 @@ struct InjectedViolationTests {
         #expect(outcome.output.contains("fix: add \"HTTPServer\" to the dependencies of Host in Package.swift"))
         #expect(!outcome.output.contains("Store"), "comments and strings are not imports")
     }
+
+    /// Moves `Modules/Features/Likes` to `folder` in `copy`, in the file tree and in Package.swift.
+    private static func moveLikes(in copy: String, to folder: String) throws {
+        try FileManager.default.createDirectory(atPath: "\(copy)/\(folder)", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: "\(copy)/Modules/Features/Likes", toPath: "\(copy)/\(folder)/Likes")
+        let manifest = "\(copy)/Package.swift"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"Modules/Features/Likes\"", with: "\"\(folder)/Likes\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+    }
+
+    @Test("a module moved into the wrong role folder fails with file, rule and fix")
+    func wrongRoleFolder() async throws {
+        let copy = try Self.copyOfWorkspace()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try Self.moveLikes(in: copy, to: "Modules/Platform")
+        let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
+        #expect(outcome.exitCode == 1)
+        let line = try #require(outcome.output.split(separator: "\n").first { $0.contains("[forbidden-dependency]") && $0.contains("Likes (platform) depends on FeedInterface (interface)") }, "\(outcome.output)")
+        #expect(line.hasPrefix("Package.swift:"))
+        #expect(outcome.output.contains("Likes has the role platform because it lives in Modules/Platform: if that is the wrong role, move it to the folder of its role"))
+    }
+
+    @Test("a module outside every role folder fails with file, rule and fix")
+    func outsideRoleFolders() async throws {
+        let copy = try Self.copyOfWorkspace()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try Self.moveLikes(in: copy, to: "Modules")
+        let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
+        #expect(outcome.exitCode == 1)
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        let line = try #require(lines.first { $0.contains("[unassigned-role]") }, "\(outcome.output)")
+        #expect(line.hasPrefix("Package.swift:"))
+        #expect(line.contains("target Likes lives in Modules/Likes, outside every role folder"))
+        #expect(outcome.output.contains("fix: move Modules/Likes into the folder of its role — Modules/System (system), Modules/Platform (platform), Modules/Interfaces (interface), Modules/Features (implementation)"))
+    }
 }

@@ -139,7 +139,7 @@ struct ConfigReader {
     }
 
     private func readRole(_ node: JSONNode) throws(UsageError) -> RoleDefinition {
-        _ = try object(node, "a role", keys: ["name", "targets", "patterns", "mayDependOn", "mayExport", "why", "fix", "budget", "color"])
+        _ = try object(node, "a role", keys: ["name", "targets", "folders", "patterns", "mayDependOn", "mayExport", "why", "fix", "budget", "color"])
         let name = try string(node["name"], "the role's \"name\"", in: node)
         guard node["mayDependOn"] != nil else {
             throw fail(node, "role \"\(name)\" has no \"mayDependOn\"; list the roles it may depend on ([] for none, [\"*\"] for any)")
@@ -154,6 +154,7 @@ struct ConfigReader {
         return RoleDefinition(
             name: name,
             targets: targets,
+            folders: try strings(node["folders"], "\"folders\" of role \"\(name)\"").map { $0.0.hasSuffix("/") ? String($0.0.dropLast()) : $0.0 },
             patterns: try strings(node["patterns"], "\"patterns\" of role \"\(name)\"").map(\.0),
             mayDependOn: try strings(node["mayDependOn"], "\"mayDependOn\" of role \"\(name)\"").map(\.0),
             mayExport: node["mayExport"] == nil ? nil : try strings(node["mayExport"], "\"mayExport\" of role \"\(name)\"").map(\.0),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `workspace-check deps`: the role rules on declared edges and on imports, undeclared and unused
 /// dependencies, re-exports from interfaces, and targets without a role.
 struct DependencyChecker {
@@ -59,6 +61,9 @@ struct DependencyChecker {
             fix = "remove \"\(dependency)\" from \(name)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))"
         }
         if let extra = assignment.role.fix { fix += ". \(extra)" }
+        if let folder = assignment.folder {
+            fix += ". \(name) has the role \(assignment.role.name) because it lives in \(folder): if that is the wrong role, move it to the folder of its role"
+        }
         return fix
     }
 
@@ -67,13 +72,26 @@ struct DependencyChecker {
     private func unassigned(_ target: PackageManifest.Target) -> Violation {
         let roles = workspace.config.roles.map(\.name).joined(separator: ", ")
         let patterns = workspace.config.roles.flatMap(\.patterns)
+        let folders = workspace.config.roles.flatMap { role in role.folders.map { "\($0) (\(role.name))" } }
         let rename = patterns.isEmpty ? "" : " or name it to match a pattern (\(patterns.joined(separator: ", ")))"
+        let line = workspace.locator.line(ofTarget: target.name) ?? 1
+        // A module beside the role folders: the folder it belongs in gives its role.
+        let parents = Set(workspace.config.roles.flatMap(\.folders).map { ($0 as NSString).deletingLastPathComponent })
+        let parent = (target.path as NSString).deletingLastPathComponent
+        if !folders.isEmpty, parents.contains(parent) {
+            return Violation(
+                severity: .error, rule: .unassignedRole, file: workspace.manifestFile, line: line, target: target.name, subject: nil,
+                message: "target \(target.name) lives in \(target.path), outside every role folder",
+                why: Rule.unassignedRole.why + " A module's role is the folder it lives in.",
+                fix: "move \(target.path) into the folder of its role — \(folders.joined(separator: ", ")) — and set its path: in Package.swift to match"
+            )
+        }
+        let move = folders.isEmpty ? "" : ", move it into a role folder (\(folders.joined(separator: ", ")))"
         return Violation(
-            severity: .error, rule: .unassignedRole, file: workspace.manifestFile,
-            line: workspace.locator.line(ofTarget: target.name) ?? 1, target: target.name, subject: nil,
+            severity: .error, rule: .unassignedRole, file: workspace.manifestFile, line: line, target: target.name, subject: nil,
             message: "target \(target.name) has no role",
             why: Rule.unassignedRole.why,
-            fix: "add \"\(target.name)\" to the \"targets\" of a role in \(workspace.config.file) (roles: \(roles))\(rename)"
+            fix: "add \"\(target.name)\" to the \"targets\" of a role in \(workspace.config.file) (roles: \(roles))\(move)\(rename)"
         )
     }
 

@@ -6,7 +6,10 @@ struct RoleDefinition: Equatable, Sendable {
     let name: String
     /// Targets listed by name, with the config line of each.
     let targets: [String: Int]
-    /// Name patterns with `*` (`*Tests`); explicit targets win over patterns.
+    /// Folders (relative to the package root) whose modules have this role, e.g. `Modules/Platform`;
+    /// a listed target wins over a folder, a folder over a pattern.
+    let folders: [String]
+    /// Name patterns with `*` (`*Tests`); explicit targets and folders win over patterns.
     let patterns: [String]
     /// Roles this role may depend on; `*` is anything, `$module` the module a pattern's `*` matched.
     let mayDependOn: [String]

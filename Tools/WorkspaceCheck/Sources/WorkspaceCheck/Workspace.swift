@@ -40,7 +40,7 @@ struct Workspace: Sendable {
         var sources: [String: [SourceFile]] = [:]
         let targetRoots = Set(manifest.targets.map { absolute($0.path, root: root) })
         for target in manifest.targets {
-            roles[target.name] = RoleAssignment.find(for: target.name, in: config.roles)
+            roles[target.name] = RoleAssignment.find(for: target.name, path: target.path, in: config.roles)
             guard !["system", "binary"].contains(target.type) else { continue }
             sources[target.name] = swiftFiles(of: target, root: root, otherTargetRoots: targetRoots).map { path in
                 let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
