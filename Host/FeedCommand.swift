@@ -6,6 +6,7 @@ import TerminalUI
 @main
 enum FeedCommand {
     static func main() async {
+        StandardStreams.ignoreBrokenPipes()
         exit(await run(Array(CommandLine.arguments.dropFirst())))
     }
 
@@ -47,7 +48,7 @@ enum FeedCommand {
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
                 return await ScreenMode.run(model: model, ascii: options.ascii)
             }
-            return await PlainFrameMode.run(model: model, ascii: options.ascii, write: StandardStreams.out)
+            return await PlainFrameMode.run(model: model, ascii: options.ascii, write: { StandardStreams.out($0) })
         }
     }
 

@@ -22,7 +22,7 @@ enum HeadlessCommand: Equatable {
         guard let name = words.first else { return .failure(HeadlessError("empty command; valid commands: \(summary)")) }
         let arguments = words.dropFirst()
         func noArguments(_ command: HeadlessCommand) -> Result<HeadlessCommand, HeadlessError> {
-            arguments.isEmpty ? .success(command) : .failure(HeadlessError("'\(name)' takes no argument; valid commands: \(summary)"))
+            arguments.isEmpty ? .success(command) : .failure(HeadlessError("'\(HeadlessError.excerpt(name))' takes no argument; valid commands: \(summary)"))
         }
         switch name {
         case "open": return noArguments(.open)
@@ -47,11 +47,11 @@ enum HeadlessCommand: Equatable {
             }
             guard let text = arguments.first else { return .success(.settle(milliseconds: defaultSettleMilliseconds)) }
             guard let milliseconds = Int(text), milliseconds >= 0 else {
-                return .failure(HeadlessError("'settle' needs a wait in milliseconds (0 or more), got '\(text)'; valid commands: \(summary)"))
+                return .failure(HeadlessError("'settle' needs a wait in milliseconds (0 or more), got '\(HeadlessError.excerpt(text))'; valid commands: \(summary)"))
             }
             return .success(.settle(milliseconds: milliseconds))
         default:
-            return .failure(HeadlessError("unknown command '\(name)'; valid commands: \(summary)"))
+            return .failure(HeadlessError("unknown command '\(HeadlessError.excerpt(name))'; valid commands: \(summary)"))
         }
     }
 }
@@ -60,4 +60,11 @@ enum HeadlessCommand: Equatable {
 struct HeadlessError: Error, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// At most 200 characters of `text` for an error line, so a huge input is never echoed back whole.
+    static func excerpt(_ text: String) -> String {
+        let limit = 200
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end != text.endIndex else { return text }
+        return String(text[..<end]) + "…"
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 @MainActor
 struct HeadlessDriver {
     let model: FeedViewModel
-    let write: (String) -> Void
+    /// Writes one line; `false` when stdout is closed, which ends the session.
+    let write: (String) -> Bool
     /// Forgets everything of the user: the screen's rows, the stores and the files.
     var logout: () async -> Void = {}
 
@@ -15,15 +16,18 @@ struct HeadlessDriver {
         for await line in lines {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
+            let written: Bool
             switch HeadlessCommand.parse(trimmed) {
             case .failure(let error):
-                write(JSONWriter.object([("error", JSONWriter.quoted(error.message))]))
+                written = write(JSONWriter.object([("error", JSONWriter.quoted(error.message))]))
             case .success(.quit):
                 await finish()
                 return
             case .success(let command):
-                write(await perform(command))
+                written = write(await perform(command))
             }
+            // Nobody reads the answers any more: end cleanly, as at the end of input.
+            if !written { break }
         }
         await finish()
     }
@@ -46,7 +50,7 @@ struct HeadlessDriver {
         case .tap(let post):
             let id = PostID(post)
             guard model.viewState.rows.contains(where: { $0.id == id }) else {
-                return error("unknown post '\(post)': it is not among the \(model.viewState.rows.count) rows shown")
+                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(model.viewState.rows.count) rows shown")
             }
             model.toggleLike(id)
         case .settle(let milliseconds):

@@ -52,7 +52,7 @@ enum StateJSON {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)
     }
 }

@@ -1,14 +1,42 @@
 import Foundation
 
-/// Writes whole lines to stdout and stderr, flushed at once so a pipe sees each line when it is done.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Writes whole lines to stdout and stderr with `write(2)`, at once, so a pipe sees each line when
+/// it is done. A closed pipe is reported, never a crash: SIGPIPE is ignored from the start.
 enum StandardStreams {
-    /// Writes `line` and a newline to stdout.
-    static func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Ignores SIGPIPE, so writing to a closed pipe fails with EPIPE instead of killing the process.
+    static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Writes `line` and a newline to stderr.
-    static func err(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes `line` and a newline to stdout; `false` when stdout is closed.
+    @discardableResult
+    static func out(_ line: String) -> Bool {
+        write(line + "\n", to: STDOUT_FILENO)
+    }
+
+    /// Writes `line` and a newline to stderr; `false` when stderr is closed.
+    @discardableResult
+    static func err(_ line: String) -> Bool {
+        write(line + "\n", to: STDERR_FILENO)
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
     }
 }

@@ -53,16 +53,16 @@ import Testing
     }
 
     @Test func anUnreachableServerFailsTheFirstPageAndRetryWorksOnceItIsUp() async throws {
-        // Take a free port, then free it again: nothing listens there.
-        let probe = try TestServer()
-        let port = probe.port
-        probe.server.stop()
+        // A port bound but not listening refuses connections, and no parallel test can take it.
+        let reserved = try ReservedPort()
+        let port = reserved.port
         let feed = try FeedProcess(["--headless", "--server", "http://127.0.0.1:\(port)"])
         _ = try await feed.send("open")
         let failed = try await feed.send("settle")
         #expect(failed["initialLoad"] as? String == "failed")
         let message = try #require(failed["message"] as? String)
         #expect(message.hasPrefix("Couldn't load the feed: cannot reach 127.0.0.1"), "got \(message)")
+        reserved.release()
         var options = FeedServerOptions()
         options.port = port
         let server = FeedServer(options: options)

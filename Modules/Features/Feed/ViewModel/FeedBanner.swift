@@ -16,7 +16,8 @@ public enum FeedBanner: Hashable, Sendable {
     }
 
     static func age(_ savedAt: Date, now: Date) -> String {
-        let seconds = max(0, Int(now.timeIntervalSince(savedAt)))
+        let interval = now.timeIntervalSince(savedAt)
+        let seconds = interval.isFinite ? Int(min(max(0, interval), 1e12)) : 0
         func plural(_ count: Int, _ unit: String) -> String { "Updated \(count) \(unit)\(count == 1 ? "" : "s") ago" }
         switch seconds {
         case ..<60: return "Updated just now"

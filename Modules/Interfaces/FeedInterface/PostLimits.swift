@@ -1,0 +1,54 @@
+import Foundation
+
+/// The documented ranges of a post's fields, checked wherever a post comes from outside the
+/// process (the network, a file): a post out of range is dropped, text is cut to a sane length.
+public enum PostLimits {
+    /// A photo's width and height in pixels.
+    public static let pixels = 1...100_000
+    /// A like count.
+    public static let likeCount = 0...1_000_000_000_000
+    /// An ID's length in UTF-8 bytes (post, author, cursor IDs alike).
+    public static let idBytes = 1...256
+    /// A cursor's length in UTF-8 bytes; a longer one ends the feed.
+    public static let cursorBytes = 1...4_096
+    /// The characters of a caption kept; the rest is cut and marked with an ellipsis.
+    public static let captionCharacters = 2_200
+    /// The characters of an author's name kept.
+    public static let nameCharacters = 100
+    /// A photo address's length in UTF-8 bytes.
+    public static let urlBytes = 1...4_096
+    /// The most posts one page may carry; more are dropped.
+    public static let postsPerPage = 200
+
+    /// `post` with its text cut to length, or `nil` when a number, ID or address is out of range.
+    public static func checked(_ post: Post) -> Post? {
+        guard idBytes.contains(post.id.rawValue.utf8.count), idBytes.contains(post.author.id.utf8.count),
+            pixels.contains(post.image.width), pixels.contains(post.image.height),
+            likeCount.contains(post.likeCount), isPhotoAddress(post.image.url)
+        else { return nil }
+        let caption = cut(post.caption, to: captionCharacters)
+        let name = cut(post.author.name, to: nameCharacters)
+        guard caption != post.caption || name != post.author.name else { return post }
+        return Post(
+            id: post.id, author: Author(id: post.author.id, name: name), caption: caption, image: post.image,
+            likeCount: post.likeCount, like: post.like)
+    }
+
+    /// `cursor` if it can be sent back, else `nil` (the feed ends there).
+    public static func checked(_ cursor: Cursor) -> Cursor? {
+        cursorBytes.contains(cursor.rawValue.utf8.count) ? cursor : nil
+    }
+
+    /// Whether `url` is an absolute http(s) address of sane length.
+    public static func isPhotoAddress(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return url.host?.isEmpty == false && urlBytes.contains(url.absoluteString.utf8.count)
+    }
+
+    /// `text` cut to `limit` characters with an ellipsis; reads no further than it keeps.
+    static func cut(_ text: String, to limit: Int) -> String {
+        guard text.utf8.count > limit else { return text }
+        let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
+        return end == text.endIndex ? text : String(text[..<end]) + "…"
+    }
+}
