@@ -41,7 +41,7 @@ final class AppServices {
         let posts = RemotePostsRepository(http: http)
         let likes = RemoteLikesRepository(http: http)
         self.feed = CompositeFeedRepository(posts: posts, likedPosts: likes)
-        self.likePost = SerialLikePostUseCase(likes: likes)
+        self.likePost = SerialLikePostUseCase(likes: likes, reread: likes)
     }
 
     /// Starts the embedded server unless `--server` was given, resolves the flags and builds every

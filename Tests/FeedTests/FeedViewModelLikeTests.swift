@@ -128,4 +128,22 @@ import Testing
         await model.refresh().value
         #expect(model.viewState.rows[7].heart == .notLiked)
     }
+
+    @Test func aLikeReadBackAfterALostAnswerSettlesTheHeartWithoutARefresh() async throws {
+        let useCase = FakeLikePostUseCase()
+        let (model, feed) = await loadedModel(useCase: useCase)
+        let applied = try #require(model.toggleLike("p3"))
+        let lost = try #require(model.toggleLike("p4"))
+        await useCase.waitForCalls(2)
+        await useCase.answer(call: 1, with: .reread(liked: true))
+        await useCase.answer(call: 2, with: .reread(liked: false))
+        await applied.value
+        await lost.value
+        #expect(model.viewState.rows[2].heart == .liked)
+        #expect(model.viewState.rows[2].likes == "11 likes", "the count moved by one: the read carries none")
+        #expect(model.viewState.rows[3].heart == .notLiked)
+        #expect(model.viewState.rows[3].likes == "10 likes")
+        #expect(model.viewState.message == .likeFailed(wanted: true))
+        #expect(await feed.requests.count == 1, "no refresh was needed")
+    }
 }

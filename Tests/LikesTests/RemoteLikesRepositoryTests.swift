@@ -41,7 +41,7 @@ import Testing
 
     @Test func aRefusalThrowsTheStatus() async {
         let repository = RemoteLikesRepository(http: FakeHTTPClient.json(#"{"error":"forbidden"}"#, status: 403))
-        await #expect(throws: HTTPError.status(code: 403, message: nil)) {
+        await #expect(throws: LikeError.refused(reason: "the server answered 403")) {
             try await repository.setLiked(true, post: "p1")
         }
     }
@@ -49,6 +49,19 @@ import Testing
     @Test(arguments: ["-1", "1000000000001", "9223372036854775807"])
     func aCountOutOfRangeIsAnUnreadableReplyNotANumber(count: String) async {
         let repository = RemoteLikesRepository(http: FakeHTTPClient.json(#"{"liked":true,"likeCount":\#(count)}"#))
-        await #expect(throws: HTTPError.self) { try await repository.setLiked(true, post: "p1") }
+        await #expect(throws: LikeError.self) { try await repository.setLiked(true, post: "p1") }
+    }
+
+    @Test func failuresAreSortedByWhatTheyMeanForTheLike() {
+        let cases: [(HTTPError, LikeError)] = [
+            (.status(code: 403, message: "no"), .refused(reason: "the server answered 403: no")),
+            (.status(code: 429, message: nil), .notSent(reason: "the server answered 429")),
+            (.status(code: 503, message: nil), .outcomeUnknown(reason: "the server answered 503")),
+            (.timeout(seconds: 10), .outcomeUnknown(reason: "the server did not answer within 10 s")),
+            (.unreachable(host: "h:1", reason: "the connection was lost"), .outcomeUnknown(reason: "cannot reach h:1: the connection was lost")),
+        ]
+        for (error, expected) in cases {
+            #expect(RemoteLikesRepository.likeError(error) == expected)
+        }
     }
 }

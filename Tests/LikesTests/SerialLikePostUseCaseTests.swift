@@ -130,3 +130,48 @@ import Testing
         await held.open()
     }
 }
+
+/// A server that applies a like and then answers 500: the client reads the like back and ends on
+/// the server's truth, without waiting for a refresh.
+@Suite struct LostLikeAnswerTests {
+    @Test func anAppliedWriteWhoseAnswerWasLostSettlesToTheServersTruth() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        await likes.applyThenLose(call: 1)
+        let useCase = SerialLikePostUseCase(likes: likes, reread: likes, sleep: { _ in })
+        #expect(await useCase.setLiked(true, post: "p1") == .reread(liked: true))
+        #expect(await likes.reads == 1)
+    }
+
+    @Test func aWriteLostBeforeItWasAppliedReadsBackNotLiked() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        await likes.lose(call: 1)
+        let useCase = SerialLikePostUseCase(likes: likes, reread: likes, sleep: { _ in })
+        #expect(await useCase.setLiked(true, post: "p1") == .reread(liked: false))
+    }
+
+    @Test func whenTheReadBackFailsTooTheHeartGoesBackAfterEveryBackoffStep() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        await likes.applyThenLose(call: 1)
+        await likes.setReadFails(true)
+        let waits = WaitLog()
+        let useCase = SerialLikePostUseCase(
+            likes: likes, reread: likes, backoff: [.zero, .milliseconds(500), .seconds(2)], sleep: { await waits.record($0) })
+        #expect(await useCase.setLiked(true, post: "p1") == .failed(serverState: nil))
+        #expect(await likes.reads == 3)
+        #expect(await waits.all == [.milliseconds(500), .seconds(2)])
+    }
+
+    @Test func aRefusalIsNotReadBack() async {
+        let likes = FakeLikesRepository(counts: ["p1": 10])
+        await likes.refuse("p1")
+        let useCase = SerialLikePostUseCase(likes: likes, reread: likes, sleep: { _ in })
+        #expect(await useCase.setLiked(true, post: "p1") == .failed(serverState: nil))
+        #expect(await likes.reads == 0)
+    }
+}
+
+/// The waits a use case asked for, in order.
+actor WaitLog {
+    private(set) var all: [Duration] = []
+    func record(_ wait: Duration) { all.append(wait) }
+}

@@ -22,11 +22,12 @@ import Testing
         let unlikeTap = table.tap("p1")
         let unlike = try #require(unlikeTap)
         #expect(!unlike.wanted && like.wanted)
-        #expect(table.settle(like, outcome: .superseded) == nil)
-        #expect(table.settle(like, outcome: .saved(LikeResult(liked: true, likeCount: 11))) == nil, "only the latest tap settles")
+        #expect(table.settle(like, outcome: .superseded)?.post == nil)
+        #expect(table.settle(like, outcome: .saved(LikeResult(liked: true, likeCount: 11)))?.post == nil, "only the latest tap settles")
         let settled = table.settle(unlike, outcome: .saved(LikeResult(liked: false, likeCount: 9)))
-        #expect(settled?.like == .notLiked)
-        #expect(settled?.likeCount == 9, "the count comes from the server")
+        #expect(settled?.post.like == .notLiked)
+        #expect(settled?.post.likeCount == 9, "the count comes from the server")
+        #expect(settled?.settled == LikeResult(liked: false, likeCount: 9))
         #expect(table.unsettledCount == 0)
     }
 
@@ -39,8 +40,9 @@ import Testing
         #expect(shown.first?.like == .liked)
         #expect(shown.first?.likeCount == 21)
         let rolledBack = table.settle(tap, outcome: .failed(serverState: nil))
-        #expect(rolledBack?.like == .notLiked)
-        #expect(rolledBack?.likeCount == 20, "back to what the latest page said")
+        #expect(rolledBack?.post.like == .notLiked)
+        #expect(rolledBack?.post.likeCount == 20, "back to what the latest page said")
+        #expect(rolledBack?.settled == nil, "nothing known to save")
     }
 
     @Test func aLikeSettledAfterAPageWasRequestedWinsOverThatPageOnly() throws {
@@ -88,5 +90,20 @@ import Testing
         #expect(table.tap("p2") != nil)
         #expect(table.post("p1")?.likeCount == Int.max)
         #expect(table.post("p2")?.likeCount == 0)
+    }
+
+    @Test func aLikeReadBackSettlesTheHeartAndMovesTheCountByOne() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: false, count: 10), Self.post("p2", liked: false, count: 10)], requestedAt: table.stamp())
+        let appliedTap = table.tap("p1")
+        let applied = try #require(appliedTap)
+        let lostTap = table.tap("p2")
+        let lost = try #require(lostTap)
+        let first = table.settle(applied, outcome: .reread(liked: true))
+        #expect(first?.post.like == .liked)
+        #expect(first?.settled == LikeResult(liked: true, likeCount: 11))
+        let second = table.settle(lost, outcome: .reread(liked: false))
+        #expect(second?.post.like == .notLiked)
+        #expect(second?.settled == LikeResult(liked: false, likeCount: 10))
     }
 }

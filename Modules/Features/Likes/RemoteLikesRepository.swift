@@ -34,11 +34,36 @@ public struct RemoteLikesRepository: LikesRepository, LikedPostsSource {
         let id = post.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? post.rawValue
         // The body carries the final state, so the PUT is idempotent and safe to retry.
         let request = try HTTPRequest.json(.put, "/v1/posts/\(id)/like", body: LikeRequestDTO(liked: liked), isIdempotent: true)
-        let reply = try await http.send(request, decoding: LikeReplyDTO.self)
+        let reply: LikeReplyDTO
+        do {
+            reply = try await http.send(request, decoding: LikeReplyDTO.self)
+        } catch {
+            throw Self.likeError(error)
+        }
         guard PostLimits.likeCount.contains(reply.likeCount) else {
-            throw HTTPError.decoding(path: "$.likeCount", reason: "\(reply.likeCount) is outside \(PostLimits.likeCount)")
+            let error = HTTPError.decoding(path: "$.likeCount", reason: "\(reply.likeCount) is outside \(PostLimits.likeCount)")
+            throw LikeError.outcomeUnknown(reason: error.description)
         }
         return LikeResult(liked: reply.liked, likeCount: reply.likeCount)
+    }
+}
+
+extension RemoteLikesRepository {
+    /// What a failed write means for the like: refused for good, not sent, or not known.
+    static func likeError(_ error: HTTPError) -> LikeError {
+        switch error {
+        case .status(let code, _) where code == 408 || code == 429:
+            .notSent(reason: error.description)
+        case .status(let code, _) where (400..<500).contains(code):
+            .refused(reason: error.description)
+        case .invalidURL:
+            .refused(reason: error.description)
+        case .retryAfterTooLong:
+            .notSent(reason: error.description)
+        default:
+            // A timeout, a lost connection, a 5xx or an unreadable 200 may follow an applied write.
+            .outcomeUnknown(reason: error.description)
+        }
     }
 }
 

@@ -9,6 +9,11 @@ import LikesInterface
 /// caller going away never cancels a write: a cancelled caller stops waiting at once (it gets
 /// `superseded`: nobody reports to it) while the like still lands. App-scoped: every caller must
 /// share one instance.
+///
+/// A write whose answer was lost (`LikeError.outcomeUnknown`, after the client's own retries of the
+/// idempotent PUT) is read back through `reread`, with backoff, so the heart settles to the
+/// server's truth (`reread(liked:)`) without waiting for a refresh; if that read fails too, the
+/// outcome is `failed` and the heart goes back to what it was before the taps.
 public actor SerialLikePostUseCase: LikePostUseCase {
     private struct Entry {
         var wanted: Bool
@@ -16,12 +21,23 @@ public actor SerialLikePostUseCase: LikePostUseCase {
     }
 
     private let likes: any LikesRepository
+    private let reread: (any LikedPostsSource)?
+    private let backoff: [Duration]
+    private let sleep: @Sendable (Duration) async -> Void
     private var entries: [PostID: Entry] = [:]
     private var nextWaiter = 0
 
-    /// Creates the use case over the repository that saves likes.
-    public init(likes: any LikesRepository) {
+    /// Creates the use case over the repository that saves likes and, optionally, the likes read
+    /// that settles a write whose answer was lost; the read is tried after each wait of `backoff`.
+    public init(
+        likes: any LikesRepository, reread: (any LikedPostsSource)? = nil,
+        backoff: [Duration] = [.zero, .milliseconds(500), .seconds(2)],
+        sleep: @escaping @Sendable (Duration) async -> Void = { try? await Task.sleep(for: $0) }
+    ) {
         self.likes = likes
+        self.reread = reread
+        self.backoff = backoff
+        self.sleep = sleep
     }
 
     public func setLiked(_ liked: Bool, post: PostID) async -> LikeOutcome {
@@ -64,6 +80,8 @@ public actor SerialLikePostUseCase: LikePostUseCase {
                 let reply = try await likes.setLiked(wanted, post: post)
                 lastReply = reply
                 outcome = .saved(reply)
+            } catch LikeError.outcomeUnknown {
+                outcome = await readBack(post).map { .reread(liked: $0) } ?? .failed(serverState: lastReply)
             } catch {
                 outcome = .failed(serverState: lastReply)
             }
@@ -74,5 +92,15 @@ public actor SerialLikePostUseCase: LikePostUseCase {
             entry.waiter?.continuation.resume(returning: outcome)
             return
         }
+    }
+
+    /// Whether the server holds `post` as liked, read back with backoff; `nil` if no read answered.
+    private func readBack(_ post: PostID) async -> Bool? {
+        guard let reread else { return nil }
+        for wait in backoff {
+            if wait > .zero { await sleep(wait) }
+            if let liked = try? await reread.likedIDs(among: [post]) { return liked.contains(post) }
+        }
+        return nil
     }
 }

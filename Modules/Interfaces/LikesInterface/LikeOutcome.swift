@@ -6,6 +6,9 @@ public enum LikeOutcome: Hashable, Sendable {
     case superseded
     /// The latest state was refused; `serverState` is what the server holds, `nil` if no reply said.
     case failed(serverState: LikeResult?)
+    /// The write's answer was lost; reading the like back says the server holds `liked` (no
+    /// count comes with that read: screens move the count they had by one).
+    case reread(liked: Bool)
 }
 
 extension LikeOutcome {
@@ -14,7 +17,7 @@ extension LikeOutcome {
         switch self {
         case .saved(let result): result
         case .failed(let serverState): serverState
-        case .superseded: nil
+        case .superseded, .reread: nil
         }
     }
 }

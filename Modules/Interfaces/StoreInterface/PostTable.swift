@@ -83,25 +83,31 @@ public struct PostTable: Sendable {
         return LikeTap(post: id, number: lastTap, wanted: overlay.wanted)
     }
 
-    /// Writes the outcome of `tap`; returns the post as shown now when the tap was the latest on
-    /// its post and settled it, else `nil` (a newer tap reports instead).
-    public mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> Post? {
-        guard let overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
+    /// Writes the outcome of `tap`; returns the post as shown now, and what the server is known to
+    /// hold (to be saved), when the tap was the latest on its post and settled it; `nil` when a
+    /// newer tap reports instead.
+    public mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> (post: Post, settled: LikeResult?)? {
+        guard var overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
+        let settled: LikeResult?
         switch outcome {
         case .superseded:
             return nil
         case .saved(let result), .failed(serverState: .some(let result)):
-            posts[tap.post]?.like = LikeState(result.liked)
-            posts[tap.post]?.likeCount = result.likeCount
-            settledAt[tap.post] = PostStamp(lastStamp)
+            settled = result
+        case .reread(let liked):
+            // The read back says which heart the server holds, not its count: move the count by one.
+            overlay.wanted = liked
+            settled = LikeResult(liked: liked, likeCount: overlay.shownCount)
         case .failed(serverState: nil):
-            posts[tap.post]?.like = LikeState(overlay.serverLiked)
-            posts[tap.post]?.likeCount = overlay.serverCount
+            settled = nil
         }
+        posts[tap.post]?.like = LikeState(settled?.liked ?? overlay.serverLiked)
+        posts[tap.post]?.likeCount = settled?.likeCount ?? overlay.serverCount
+        if settled != nil { settledAt[tap.post] = PostStamp(lastStamp) }
         overlays[tap.post] = nil
-        let shown = post(tap.post)
+        guard let shown = post(tap.post) else { return nil }
         if holds[tap.post] == nil { forget(tap.post) }
-        return shown
+        return (shown, settled)
     }
 
     /// Forgets every post and overlay; outcomes of taps made before change nothing.

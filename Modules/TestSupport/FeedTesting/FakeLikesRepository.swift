@@ -13,6 +13,10 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     public var refused: Set<PostID> = []
     /// Write numbers (1-based) that throw.
     public var refusedCalls: Set<Int> = []
+    /// Write numbers (1-based) that change the state and then throw `LikeError.outcomeUnknown`.
+    public var appliedThenLost: Set<Int> = []
+    /// Write numbers (1-based) that throw `LikeError.outcomeUnknown` without changing anything.
+    public var lost: Set<Int> = []
     /// Whether the likes read throws.
     public var readFails = false
     /// Every write, in order.
@@ -33,6 +37,12 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
 
     /// Refuses write number `call` (1-based).
     public func refuseWrite(call: Int) { refusedCalls.insert(call) }
+
+    /// Makes write number `call` (1-based) apply its state and then fail as if the answer was lost.
+    public func applyThenLose(call: Int) { appliedThenLost.insert(call) }
+
+    /// Makes write number `call` (1-based) fail as if the answer was lost, without applying it.
+    public func lose(call: Int) { lost.insert(call) }
 
     /// Makes the likes read fail or succeed.
     public func setReadFails(_ fails: Bool) { readFails = fails }
@@ -69,7 +79,8 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
         await writeCounter.increment()
         if let gate = gates[call] { await gate.wait() }
         if writeLatency > .zero { try? await Task.sleep(for: writeLatency) }
-        if refused.contains(post) || refusedCalls.contains(call) { throw FakeError(message: "like refused") }
+        if refused.contains(post) || refusedCalls.contains(call) { throw LikeError.refused(reason: "like refused") }
+        if lost.contains(call) { throw LikeError.outcomeUnknown(reason: "the answer was lost") }
         if wanted, !liked.contains(post) {
             liked.insert(post)
             counts[post, default: 0] += 1
@@ -77,6 +88,7 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
             liked.remove(post)
             counts[post, default: 0] -= 1
         }
+        if appliedThenLost.contains(call) { throw LikeError.outcomeUnknown(reason: "applied, then the server answered 500") }
         return state(of: post)
     }
 }

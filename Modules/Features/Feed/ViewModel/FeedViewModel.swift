@@ -105,7 +105,10 @@ public final class FeedViewModel {
         guard let index = paging.index(of: id), let current = viewState.rows[index].heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
         likesInFlight += 1
         return Task {
-            if case .failed = await sent.value { viewState.message = .likeFailed(wanted: !current) }
+            switch await sent.value {
+            case .failed, .reread(liked: current): viewState.message = .likeFailed(wanted: !current)
+            default: break
+            }
             likesInFlight -= 1
             notifyIfIdle()
         }

@@ -35,8 +35,8 @@ final class ScreenPostStore: PostStore {
         let likePost = likePost
         return Task {
             let outcome = await likePost.setLiked(tap.wanted, post: id)
-            if let shown = table.settle(tap, outcome: outcome) {
-                notify(PostStoreChange(post: shown, settled: outcome.serverState))
+            if let settled = table.settle(tap, outcome: outcome) {
+                notify(PostStoreChange(post: settled.post, settled: settled.settled))
             }
             return outcome
         }
