@@ -36,7 +36,7 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "StoreInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Database"],
             path: "Modules/Features/Store"
         ),
 

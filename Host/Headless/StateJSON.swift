@@ -1,4 +1,5 @@
 import Feed
+import FeedInterface
 import Foundation
 
 /// The headless view of a `FeedViewState`: one JSON object on one line.

@@ -1,3 +1,4 @@
+import FeedInterface
 /// The characters the screen draws with: Unicode, or plain ASCII with `--ascii`.
 struct FeedScreenGlyphs: Sendable {
     let liked: String

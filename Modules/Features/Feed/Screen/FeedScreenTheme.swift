@@ -1,3 +1,4 @@
+import FeedInterface
 import TerminalUI
 
 /// The style of each part of the screen. Colours are fixed here, so frames are stable; the writer

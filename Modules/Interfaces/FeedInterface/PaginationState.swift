@@ -1,5 +1,3 @@
-import FeedInterface
-
 /// The state of the pages after the first.
 public enum PaginationState: Hashable, Sendable {
     /// Nothing is loading; more can be loaded.

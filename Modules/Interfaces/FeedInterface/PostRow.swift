@@ -1,4 +1,3 @@
-import FeedInterface
 import Foundation
 
 /// One row of the feed, with everything preformatted so drawing decides nothing.
@@ -14,13 +13,14 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     /// Width ÷ height, so the row has its size before the photo.
     public let aspectRatio: Double
     /// The like count shown, e.g. 412.
-    public internal(set) var likeCount: Int
+    public private(set) var likeCount: Int
     /// The like count as text, e.g. "412 likes".
-    public internal(set) var likes: String
+    public private(set) var likes: String
     /// The heart.
-    public internal(set) var heart: HeartState
+    public private(set) var heart: HeartState
 
-    init(post: Post) {
+    /// The row of `post` as it is now.
+    public init(post: Post) {
         id = post.id
         author = post.author.name
         caption = post.caption
@@ -32,12 +32,12 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     }
 
     /// Shows the heart and count of `post` as the post store now has them.
-    mutating func show(_ post: Post) {
+    public mutating func show(_ post: Post) {
         show(heart: post.like.isLiked.map(HeartState.init) ?? .unknown, likeCount: post.likeCount)
     }
 
     /// Sets the heart and count together, formatting the text once.
-    mutating func show(heart: HeartState, likeCount: Int) {
+    public mutating func show(heart: HeartState, likeCount: Int) {
         self.heart = heart
         if likeCount != self.likeCount {
             self.likeCount = likeCount

@@ -1,5 +1,5 @@
+import FeedInterface
 import Testing
-@testable import Feed
 
 @Suite struct LikesTextTests {
     @Test(arguments: [

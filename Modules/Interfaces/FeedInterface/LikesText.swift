@@ -6,7 +6,8 @@ public enum LikesText {
         return count == 1 ? "1 like" : "\(number) likes"
     }
 
-    static func grouped(_ value: Int) -> String {
+    /// `value` with thousands separated by commas, e.g. "1,204".
+    public static func grouped(_ value: Int) -> String {
         let digits = Array(String(value))
         var out = ""
         out.reserveCapacity(digits.count + digits.count / 3)

@@ -1,5 +1,3 @@
-import FeedInterface
-
 /// The state of the first page.
 public enum LoadState: Hashable, Sendable {
     /// The first page is on its way.

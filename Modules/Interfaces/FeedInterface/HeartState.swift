@@ -8,7 +8,7 @@ public enum HeartState: String, Hashable, Sendable {
     case unknown
 
     /// `true`/`false` when known.
-    var isLiked: Bool? {
+    public var isLiked: Bool? {
         switch self {
         case .liked: true
         case .notLiked: false
@@ -16,5 +16,6 @@ public enum HeartState: String, Hashable, Sendable {
         }
     }
 
-    init(_ liked: Bool) { self = liked ? .liked : .notLiked }
+    /// The heart for a known state.
+    public init(_ liked: Bool) { self = liked ? .liked : .notLiked }
 }

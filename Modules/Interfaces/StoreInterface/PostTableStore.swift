@@ -1,0 +1,51 @@
+import FeedInterface
+import LikesInterface
+
+/// A post store built on a `PostTable`: the table's rules, the call to the like use case and the
+/// observers' notifications are the same whatever the store's scope; conformers keep the state.
+@MainActor
+public protocol PostTableStore: PostStore {
+    /// The store's contents.
+    var table: PostTable { get set }
+    /// Who hears about changes.
+    var observers: PostStoreObservers { get set }
+    /// The app's one like use case.
+    var likePost: any LikePostUseCase { get }
+}
+
+extension PostTableStore {
+    public func stamp() -> PostStamp { table.stamp() }
+
+    public func receive(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        table.receive(posts, requestedAt: stamp)
+    }
+
+    public func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        table.settled(posts, requestedAt: stamp)
+    }
+
+    public func post(_ id: PostID) -> Post? { table.post(id) }
+
+    public func release(_ ids: [PostID]) { table.release(ids) }
+
+    public func toggleLike(_ id: PostID) -> Task<LikeOutcome, Never>? {
+        guard let tap = table.tap(id), let shown = table.post(id) else { return nil }
+        observers.notify(PostStoreChange(post: shown, settled: nil))
+        let likePost = likePost
+        return Task {
+            let outcome = await likePost.setLiked(tap.wanted, post: id)
+            if let settled = table.settle(tap, outcome: outcome) {
+                observers.notify(PostStoreChange(post: settled.post, settled: settled.settled))
+            }
+            return outcome
+        }
+    }
+
+    public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
+        observers.add(onChange)
+    }
+
+    public func removeObserver(_ token: Int) { observers.remove(token) }
+
+    public func removeAll() { table.removeAll() }
+}
