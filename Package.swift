@@ -64,6 +64,7 @@ let package = Package(
         .target(name: "TerminalUI", path: "Modules/Platform/TerminalUI"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
+        .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
 
         // Test support: fakes for every interface protocol.
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
@@ -119,6 +120,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]
