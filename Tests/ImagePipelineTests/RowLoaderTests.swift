@@ -103,6 +103,21 @@ struct RowLoaderTests {
         #expect(server.count("/blocker.jpg") == 1)
     }
 
+    @Test("updating every frame with the same rows neither downloads nor decodes again")
+    func reRendering() async throws {
+        let server = try PhotoServer()
+        let url = server.serve("/frame.jpg", .init(body: TestPhotos.red))
+        let pipeline = makePipeline(server)
+        let loader = ImageRowLoader<Int>(pipeline: pipeline)
+        let request = ImageRequest(url: url, size: HalfBlockSize.box)
+        loader.update(visible: [(1, request)])
+        #expect(await eventually { await MainActor.run { loader.image(for: 1) != nil } })
+        for _ in 0..<100 { loader.update(visible: [(1, request)]) }
+        let metrics = pipeline.metrics()
+        #expect(metrics.decodes == 1 && metrics.downloads == 1 && metrics.memoryMisses == 1)
+        #expect(loader.image(for: 1)?.size == HalfBlockSize.box)
+    }
+
     @Test("a failed photo is reported on its row")
     func failure() async throws {
         let server = try PhotoServer()
@@ -118,4 +133,9 @@ struct RowLoaderTests {
 final class ChangeLog {
     private(set) var rows: [Int] = []
     func append(_ row: Int) { rows.append(row) }
+}
+
+/// A terminal box of 30 columns × 10 rows, in half-block pixels.
+enum HalfBlockSize {
+    static let box = PixelSize(width: 30, height: 20)
 }
