@@ -85,4 +85,15 @@ struct UnitTests {
         #expect(PhotoURL.sized(url, pixelWidth: 600).query == "x=1&w=600")
         #expect(PhotoURL.sized(url, pixelWidth: 5000).query == "x=1&w=1080")
     }
+
+    @Test("the disk cache lives under XDG_CACHE_HOME, else ~/.cache; relative paths are ignored")
+    func defaultDirectory() {
+        func path(_ environment: [String: String]) -> String? {
+            ImagePipelineConfiguration.defaultDiskDirectory(environment: environment)?.path
+        }
+        #expect(path(["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"]) == "/x/cache/feed/images")
+        #expect(path(["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/feed/images")
+        #expect(path(["HOME": "/home/a"]) == "/home/a/.cache/feed/images")
+        #expect(path([:]) == nil && path(["HOME": "nope"]) == nil)
+    }
 }

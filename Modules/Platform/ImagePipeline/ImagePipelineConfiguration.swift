@@ -40,4 +40,18 @@ public struct ImagePipelineConfiguration: Sendable {
         self.decoder = decoder
         self.now = now
     }
+
+    /// `$XDG_CACHE_HOME/feed/images`, or `$HOME/.cache/feed/images` when XDG_CACHE_HOME is unset
+    /// or not absolute (per the XDG base directory spec); nil when neither gives an absolute path.
+    public static func defaultDiskDirectory(environment: [String: String]) -> URL? {
+        let base: String
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = cache
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = home + "/.cache"
+        } else {
+            return nil
+        }
+        return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("feed/images", isDirectory: true)
+    }
 }
