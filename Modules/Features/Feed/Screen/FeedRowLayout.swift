@@ -12,10 +12,10 @@ struct FeedRowLayout {
     static let maxCaptionLines = 3
 
     let size: TerminalSize
-    let glyphs: FeedScreenGlyphs
+    let glyphs: Glyphs
     let theme: FeedScreenTheme
 
-    init(size: TerminalSize, glyphs: FeedScreenGlyphs, theme: FeedScreenTheme = .standard) {
+    init(size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard) {
         self.size = size
         self.glyphs = glyphs
         self.theme = theme
@@ -66,7 +66,7 @@ struct FeedRowLayout {
             case 1...photo.rows:
                 drawPhotoLine(line - 1, of: photo, row: row, y: y, into: &buffer)
             case photo.rows + 1:
-                let heart = glyphs.heart(row.heart)
+                let heart = glyphs.heart(row.heart.isLiked)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
                 let likes = TextLayout.truncate(row.likes, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
                 buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)

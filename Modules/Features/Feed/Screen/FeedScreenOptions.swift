@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 
 /// How the feed screen draws, besides the view state and the scroll position.
 public struct FeedScreenOptions: Hashable, Sendable {
@@ -19,5 +20,5 @@ public struct FeedScreenOptions: Hashable, Sendable {
         self.now = now
     }
 
-    var glyphs: FeedScreenGlyphs { ascii ? .ascii : .unicode }
+    var glyphs: Glyphs { ascii ? .ascii : .unicode }
 }

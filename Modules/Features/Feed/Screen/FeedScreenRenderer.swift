@@ -115,7 +115,7 @@ public enum FeedScreenRenderer {
         let state: FeedViewState
         let size: TerminalSize
         let options: FeedScreenOptions
-        let glyphs: FeedScreenGlyphs
+        let glyphs: Glyphs
         let theme = FeedScreenTheme.standard
         let list: Range<Int>
         let interactive: Bool
