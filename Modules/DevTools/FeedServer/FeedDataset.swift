@@ -16,6 +16,16 @@ struct FeedDataset: Sendable {
         self.indexByID = Dictionary(uniqueKeysWithValues: posts.enumerated().map { ($1.id, $0) })
     }
 
+    /// Post `p<number>` published while the server runs: drawn from its own seeded stream, so
+    /// its author, caption and size depend only on the seed and the number; not liked, no likes.
+    static func newPost(number: Int, seed: UInt64) -> ServerPost {
+        var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0xA076_1D64_78BD_642F))
+        var post = makePost(number: number, random: &random)
+        post.initiallyLiked = false
+        post.initialLikeCount = 0
+        return post
+    }
+
     private static func makePost(number: Int, random: inout SplitMix64) -> ServerPost {
         let id = "p\(number)"
         let authorIndex = random.nextInt(below: authors.count)
