@@ -64,6 +64,7 @@ final class FeedRouter: Sendable {
         }
     }
 
+    @discardableResult
     func publishNewPosts(_ count: Int) -> [String] {
         state.withLock { $0.publish(count) }
     }

@@ -54,13 +54,49 @@ enum OpenAPIDocument {
             "in": "query",
             "required": true,
             "description": "The id of the newest post the client shows.",
-            "schema": { "type": "string", "minLength": 1 }
+            "schema": { "type": "string", "minLength": 1 },
+            "example": "p1"
           }
         ],
         "responses": {
           "200": {
             "description": "The count.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewCount" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/users/{id}/posts": {
+      "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "u1" }
+      ],
+      "get": {
+        "operationId": "getUserPosts",
+        "summary": "One page of an author's posts, newest first.",
+        "description": "The same page shape as /v1/feed. Newest means the highest post number; posts published meanwhile never shift a walk that has a cursor. nextCursor is null at the end.",
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "The opaque nextCursor of the previous page of the same author.",
+            "schema": { "type": "string", "minLength": 1 }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of the author's posts.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FeedPage" } } }
           },
           "400": { "$ref": "#/components/responses/BadRequest" },
           "404": { "$ref": "#/components/responses/NotFound" },
@@ -113,6 +149,7 @@ enum OpenAPIDocument {
           "403": { "$ref": "#/components/responses/Forbidden" },
           "404": { "$ref": "#/components/responses/NotFound" },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "500": { "$ref": "#/components/responses/AppliedThenFailed" },
           "503": { "$ref": "#/components/responses/Unavailable" }
         }
       },
@@ -132,6 +169,7 @@ enum OpenAPIDocument {
           "403": { "$ref": "#/components/responses/Forbidden" },
           "404": { "$ref": "#/components/responses/NotFound" },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "500": { "$ref": "#/components/responses/AppliedThenFailed" },
           "503": { "$ref": "#/components/responses/Unavailable" }
         }
       }
@@ -140,10 +178,24 @@ enum OpenAPIDocument {
       "get": {
         "operationId": "getFlags",
         "summary": "Remote feature flags (a kill switch).",
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of flags the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
         "responses": {
           "200": {
             "description": "The flags.",
+            "headers": { "ETag": { "schema": { "type": "string" } } },
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
+          },
+          "304": {
+            "description": "The flags are unchanged since the ETag in If-None-Match.",
+            "headers": { "ETag": { "schema": { "type": "string" } } }
           },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
           "503": { "$ref": "#/components/responses/Unavailable" }
@@ -252,12 +304,16 @@ enum OpenAPIDocument {
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
       },
       "NotFound": {
-        "description": "No such post.",
+        "description": "No such post or user.",
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
       },
       "TooManyRequests": {
         "description": "Rate limited; wait Retry-After seconds.",
         "headers": { "Retry-After": { "schema": { "type": "integer" } } },
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+      },
+      "AppliedThenFailed": {
+        "description": "Only with the fault --like-apply-then-fail-rate: the like was saved, then the answer failed; the retry is safe.",
         "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
       },
       "Unavailable": {
