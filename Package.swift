@@ -42,14 +42,29 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CJPEG",
+            path: "Modules/System/CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        // libjpeg behind setjmp: a C target, since a system library target cannot hold C sources.
+        .target(
+            name: "CJPEGShim",
+            dependencies: ["CJPEG"],
+            path: "Modules/System/CJPEGShim",
+            linkerSettings: [.linkedLibrary("jpeg")]
+        ),
 
         // Platform.
         .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Platform/Database"),
         .target(name: "Networking", path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
-        .target(name: "TerminalUI", path: "Modules/Platform/TerminalUI"),
+        .target(name: "TerminalUI", dependencies: ["ImageCodec"], path: "Modules/Platform/TerminalUI"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
+        .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
+        .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
 
         // Test support: fakes for every interface protocol.
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
@@ -102,8 +117,10 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
     ]

@@ -17,8 +17,8 @@ enum ANSI {
     }
 
     /// Sets `style` from a reset.
-    static func style(_ style: Style, colors: Bool) -> String {
-        let codes = style.sgrParameters(colors: colors)
+    static func style(_ style: Style, depth: ColorDepth) -> String {
+        let codes = style.sgrParameters(depth: depth)
         if codes.isEmpty { return reset }
         return "\u{1B}[0;" + codes.map(String.init).joined(separator: ";") + "m"
     }

@@ -1,11 +1,61 @@
-/// One of the eight basic terminal colours, plus grey; every terminal shows them.
-public enum Color: UInt8, Hashable, Sendable, CaseIterable {
-    case black = 0, red, green, yellow, blue, magenta, cyan, white
+/// A terminal colour: one of the eight basic colours plus grey, which every terminal shows, or a
+/// 24-bit colour (sent as 24-bit where the terminal takes it, else as the nearest of 256).
+public enum Color: Hashable, Sendable, CustomStringConvertible {
+    case black, red, green, yellow, blue, magenta, cyan, white
     /// Bright black, which most terminals show as grey.
-    case gray = 60
+    case gray
+    /// Any colour, 8 bits a channel.
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
 
-    /// The SGR code for this colour as foreground (30–37, 90).
-    var foregroundCode: Int { 30 + Int(rawValue) }
-    /// The SGR code for this colour as background (40–47, 100).
-    var backgroundCode: Int { 40 + Int(rawValue) }
+    /// The SGR parameters for this colour as foreground at `depth` (empty when colour is off).
+    func foregroundCodes(_ depth: ColorDepth) -> [Int] { codes(depth, base: 30, extended: 38) }
+
+    /// The SGR parameters for this colour as background at `depth` (empty when colour is off).
+    func backgroundCodes(_ depth: ColorDepth) -> [Int] { codes(depth, base: 40, extended: 48) }
+
+    private func codes(_ depth: ColorDepth, base: Int, extended: Int) -> [Int] {
+        switch (self, depth) {
+        case (_, .none):
+            return []
+        case (.rgb(let red, let green, let blue), .trueColor):
+            return [extended, 2, Int(red), Int(green), Int(blue)]
+        case (.rgb(let red, let green, let blue), .palette256):
+            return [extended, 5, Int(XTermPalette.nearest(red: red, green: green, blue: blue))]
+        case (.gray, _):
+            return [base + 60]
+        default:
+            return [base + basicIndex]
+        }
+    }
+
+    private var basicIndex: Int {
+        switch self {
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        case .gray: 60
+        case .rgb: 0
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .black: "black"
+        case .red: "red"
+        case .green: "green"
+        case .yellow: "yellow"
+        case .blue: "blue"
+        case .magenta: "magenta"
+        case .cyan: "cyan"
+        case .white: "white"
+        case .gray: "gray"
+        case .rgb(let red, let green, let blue):
+            "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }
+    }
 }

@@ -1,8 +1,13 @@
 /// Turns one frame into the escape sequences that change a terminal showing another frame.
 public enum FrameDiff {
+    /// `encode(from:to:depth:)` with basic colours (and 24-bit ones as 256) when `colors`, none otherwise.
+    public static func encode(from old: ScreenBuffer?, to new: ScreenBuffer, colors: Bool) -> String {
+        encode(from: old, to: new, depth: colors ? .palette256 : .none)
+    }
+
     /// The text that updates a terminal showing `old` to show `new`: only cells that differ are
     /// sent. With `old` nil (or another size) the screen is cleared and everything is sent.
-    public static func encode(from old: ScreenBuffer?, to new: ScreenBuffer, colors: Bool) -> String {
+    public static func encode(from old: ScreenBuffer?, to new: ScreenBuffer, depth: ColorDepth) -> String {
         var out = ""
         let previous: ScreenBuffer
         if let old, old.size == new.size {
@@ -28,7 +33,7 @@ public enum FrameDiff {
                     out += ANSI.moveTo(row: row, column: column)
                 }
                 if current != cell.style {
-                    out += ANSI.style(cell.style, colors: colors)
+                    out += ANSI.style(cell.style, depth: depth)
                     current = cell.style
                 }
                 if cell.width == 2 {

@@ -26,15 +26,15 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// The terminal's default look.
     public static let plain = Style()
 
-    /// The SGR parameters that set this style from a reset, e.g. `[1, 31]`.
-    func sgrParameters(colors: Bool) -> [Int] {
+    /// The SGR parameters that set this style from a reset, e.g. `[1, 31]` or `[38, 2, 255, 0, 0]`.
+    func sgrParameters(depth: ColorDepth) -> [Int] {
         var codes: [Int] = []
         if bold { codes.append(1) }
         if dim { codes.append(2) }
         if underline { codes.append(4) }
         if inverse { codes.append(7) }
-        if colors, let foreground { codes.append(foreground.foregroundCode) }
-        if colors, let background { codes.append(background.backgroundCode) }
+        if let foreground { codes += foreground.foregroundCodes(depth) }
+        if let background { codes += background.backgroundCodes(depth) }
         return codes
     }
 

@@ -1,0 +1,116 @@
+import Foundation
+import ImageCodec
+import Networking
+import Synchronization
+
+/// Photos for the feed: decoded, downsampled images in a memory LRU with a byte limit; encoded
+/// files in a disk LRU with Cache-Control/ETag freshness; one download per URL however many rows
+/// ask, cancelled when none wants it any more, visible rows first, a limited number at once.
+/// Decoding runs off the caller's actor.
+public final class ImagePipeline: Sendable {
+    private let memory: MemoryImageCache
+    private let disk: DiskImageCache?
+    private let metricsRecorder = MetricsRecorder()
+    private let coordinator: LoadCoordinator
+    /// The download slots (tests look at their use).
+    let slots: DownloadSlots
+
+    /// Creates a pipeline that fetches with `transport`.
+    public init(configuration: ImagePipelineConfiguration = ImagePipelineConfiguration(), transport: any PhotoTransport) {
+        memory = MemoryImageCache(limitBytes: configuration.memoryLimitBytes)
+        disk = configuration.diskDirectory.map {
+            DiskImageCache(
+                directory: $0, limitBytes: configuration.diskLimitBytes, entryLimit: configuration.diskEntryLimit,
+                maxPhotoBytes: configuration.maxPhotoBytes)
+        }
+        slots = DownloadSlots(limit: configuration.maxConcurrentDownloads)
+        let source = PhotoSource(
+            disk: disk, transport: transport, slots: slots, metrics: metricsRecorder,
+            maxPhotoBytes: configuration.maxPhotoBytes, now: configuration.now)
+        coordinator = LoadCoordinator(source: source, memory: memory, decoder: configuration.decoder, metrics: metricsRecorder)
+    }
+
+    /// Creates a pipeline that fetches with the app's HTTP client.
+    public convenience init(configuration: ImagePipelineConfiguration = ImagePipelineConfiguration(), client: any HTTPClient) {
+        self.init(configuration: configuration, transport: HTTPPhotoTransport(client: client))
+    }
+
+    /// The image if it is in memory now; never loads. For drawing a frame.
+    public func cachedImage(for request: ImageRequest) -> RGBImage? {
+        guard let image = memory.image(for: request.key) else { return nil }
+        metricsRecorder.record { $0.memoryHits += 1 }
+        return image
+    }
+
+    /// Starts loading `request` for one asker. `completion` runs once, on an unspecified thread:
+    /// at once when the image is in memory, else when it is decoded or failed. Not after
+    /// `cancel()` on the token, unless it was already running.
+    public func load(_ request: ImageRequest, completion: @escaping @Sendable (Result<RGBImage, ImageLoadError>) -> Void) -> ImageLoadToken {
+        if let problem = Self.problem(with: request) {
+            completion(.failure(problem))
+            return ImageLoadToken(key: request.key, askerID: 0, coordinator: nil)
+        }
+        if let image = cachedImage(for: request) {
+            completion(.success(image))
+            return ImageLoadToken(key: request.key, askerID: 0, coordinator: nil)
+        }
+        metricsRecorder.record { $0.memoryMisses += 1 }
+        let askerID = coordinator.join(request, completion: completion)
+        return ImageLoadToken(key: request.key, askerID: askerID, coordinator: coordinator)
+    }
+
+    /// The image for `request`; cancelling the calling task drops this asker.
+    public func image(for request: ImageRequest) async throws(ImageLoadError) -> RGBImage {
+        let once = ResumeOnce()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.set(continuation)
+                let token = load(request) { once.resume($0) }
+                once.set(token)
+            }
+        } onCancel: {
+            once.cancel()
+        }
+        return try result.get()
+    }
+
+    /// Empties memory and disk and cancels every load (logout: the next user sees nothing).
+    public func removeAll() async {
+        coordinator.cancelAll()
+        memory.removeAll()
+        disk?.removeAll()
+    }
+
+    /// What the pipeline did and holds now.
+    public func metrics() -> ImagePipelineMetrics {
+        var snapshot = metricsRecorder.snapshot
+        let memoryUsage = memory.usage
+        snapshot.memoryBytes = memoryUsage.bytes
+        snapshot.memoryCount = memoryUsage.count
+        snapshot.memoryLimitBytes = memory.limitBytes
+        if let disk {
+            let diskUsage = disk.usage
+            snapshot.diskBytes = diskUsage.bytes
+            snapshot.diskCount = diskUsage.count
+            snapshot.diskLimitBytes = disk.limitBytes
+            snapshot.diskProblem = diskUsage.problem
+        }
+        return snapshot
+    }
+
+    /// The disk cache (tests).
+    var diskCache: DiskImageCache? { disk }
+
+    /// Jobs and byte loads under way (tests).
+    var activity: (jobs: Int, loads: Int) { coordinator.activity }
+
+    private static func problem(with request: ImageRequest) -> ImageLoadError? {
+        guard request.size.width > 0, request.size.height > 0, request.size.pixelCount <= 4_000_000 else {
+            return .invalidRequest("the size \(request.size) is empty or too large")
+        }
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return .invalidRequest("\(request.url.absoluteString) is not an http(s) address")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ImageCodec
+
+/// The limits and places of an `ImagePipeline`.
+public struct ImagePipelineConfiguration: Sendable {
+    /// The most bytes of decoded pixels kept in memory; 0 keeps none.
+    public var memoryLimitBytes: Int
+    /// Where encoded photos are kept between runs (e.g. `$XDG_CACHE_HOME/feed/images`); nil keeps none.
+    public var diskDirectory: URL?
+    /// The most bytes of photo files kept on disk.
+    public var diskLimitBytes: Int
+    /// The most photo files kept on disk.
+    public var diskEntryLimit: Int
+    /// The most downloads at once.
+    public var maxConcurrentDownloads: Int
+    /// The largest photo accepted, in bytes; a larger answer fails with `tooLarge`.
+    public var maxPhotoBytes: Int
+    /// The decoder and its limits against hostile files.
+    public var decoder: JPEGDecoder
+    /// The time freshness is judged by (tests move it).
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration; every number is clamped to a sane range.
+    public init(
+        memoryLimitBytes: Int = 16 << 20,
+        diskDirectory: URL? = nil,
+        diskLimitBytes: Int = 128 << 20,
+        diskEntryLimit: Int = 4096,
+        maxConcurrentDownloads: Int = 4,
+        maxPhotoBytes: Int = 8 << 20,
+        decoder: JPEGDecoder = JPEGDecoder(),
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.memoryLimitBytes = max(0, memoryLimitBytes)
+        self.diskDirectory = diskDirectory
+        self.diskLimitBytes = max(0, diskLimitBytes)
+        self.diskEntryLimit = min(100_000, max(1, diskEntryLimit))
+        self.maxConcurrentDownloads = min(64, max(1, maxConcurrentDownloads))
+        self.maxPhotoBytes = max(1, maxPhotoBytes)
+        self.decoder = decoder
+        self.now = now
+    }
+}

@@ -1,0 +1,19 @@
+/// How many colours the terminal is sent.
+public enum ColorDepth: Hashable, Sendable {
+    /// No colour at all (`NO_COLOR`, `TERM=dumb`); attributes such as bold still go out.
+    case none
+    /// The basic colours, and 24-bit colours as the nearest of the xterm 256-colour palette.
+    case palette256
+    /// The basic colours, and 24-bit colours as they are.
+    case trueColor
+
+    /// The depth the environment asks for: none for `NO_COLOR` (non-empty) or `TERM=dumb`;
+    /// 24-bit when `COLORTERM` is `truecolor` or `24bit`; 256 colours otherwise.
+    public static func detect(environment: [String: String]) -> ColorDepth {
+        guard ColorSupport.isEnabled(environment: environment) else { return .none }
+        switch environment["COLORTERM"]?.lowercased() {
+        case "truecolor", "24bit": return .trueColor
+        default: return .palette256
+        }
+    }
+}

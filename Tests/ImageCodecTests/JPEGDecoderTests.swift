@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import ImageCodec
+
+@Suite("JPEGDecoder: scaled decode and area averaging keep the photo's colours")
+struct JPEGDecoderTests {
+    let decoder = JPEGDecoder()
+
+    @Test("a solid photo decoded to a small box keeps its colour", arguments: [
+        (200, 40, 90), (0, 0, 0), (255, 255, 255), (12, 180, 250), (128, 128, 128),
+    ])
+    func solidColour(red: Int, green: Int, blue: Int) throws {
+        let source = RGBImage(width: 640, height: 480, red: UInt8(red), green: UInt8(green), blue: UInt8(blue))
+        let data = try JPEGEncoder(quality: 90).encode(source)
+        let image = try decoder.decode(data, to: PixelSize(width: 26, height: 14))
+        #expect(image.size == PixelSize(width: 26, height: 14))
+        expectClose(image.meanColor, source.meanColor, tolerance: 3)
+        // Every pixel, not only the mean: a solid photo stays solid.
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let pixel = image.pixel(x: x, y: y)
+                #expect(abs(Int(pixel.red) - red) <= 4 && abs(Int(pixel.green) - green) <= 4 && abs(Int(pixel.blue) - blue) <= 4)
+            }
+        }
+    }
+
+    @Test("a horizontal gradient keeps its mean and its direction")
+    func gradient() throws {
+        let source = Photos.gradient(width: 512, height: 256)
+        let image = try decoder.decode(try JPEGEncoder(quality: 92).encode(source), to: PixelSize(width: 32, height: 8))
+        expectClose(image.meanColor, source.meanColor, tolerance: 3)
+        // Each output column is the mean of the 16 source columns it covers.
+        for x in 0..<32 {
+            let expected = Double(x * 16) * 255.0 / 511.0 + 7.5 * 255.0 / 511.0
+            #expect(abs(Double(image.pixel(x: x, y: 4).red) - expected) <= 4, "column \(x)")
+        }
+    }
+
+    @Test("left and right halves stay apart after downsampling")
+    func halves() throws {
+        let source = Photos.halves(width: 400, height: 200, left: (220, 10, 10), right: (10, 10, 220))
+        let image = try decoder.decode(try JPEGEncoder(quality: 95).encode(source), to: PixelSize(width: 8, height: 4))
+        expectClose(image.meanColor, source.meanColor, tolerance: 3)
+        for y in 0..<4 {
+            #expect(image.pixel(x: 0, y: y).red > 200 && image.pixel(x: 0, y: y).blue < 30)
+            #expect(image.pixel(x: 7, y: y).blue > 200 && image.pixel(x: 7, y: y).red < 30)
+        }
+    }
+
+    @Test("aspect fit keeps the photo's shape inside the box")
+    func aspectFit() throws {
+        let data = try JPEGEncoder().encode(RGBImage(width: 400, height: 200, red: 1, green: 2, blue: 3))
+        #expect(try decoder.decode(data, to: PixelSize(width: 30, height: 30), resize: .aspectFit).size == PixelSize(width: 30, height: 15))
+        #expect(try decoder.decode(data, to: PixelSize(width: 30, height: 30)).size == PixelSize(width: 30, height: 30))
+        #expect(try decoder.dimensions(of: data) == PixelSize(width: 400, height: 200))
+    }
+
+    @Test("the smallest DCT scale whose output is not below the target")
+    func scaleSelection() {
+        func numerator(_ source: (Int, Int), _ target: (Int, Int)) -> Int {
+            JPEGDecoder.scaleNumerator(
+                source: PixelSize(width: source.0, height: source.1), target: PixelSize(width: target.0, height: target.1))
+        }
+        #expect(numerator((1080, 1350), (26, 14)) == 1)
+        #expect(numerator((1000, 1000), (125, 125)) == 1)
+        #expect(numerator((1000, 1000), (126, 125)) == 2)
+        #expect(numerator((800, 600), (400, 300)) == 4)
+        #expect(numerator((800, 600), (401, 10)) == 5)
+        #expect(numerator((800, 600), (800, 600)) == 8)
+        #expect(numerator((100, 100), (500, 500)) == 8, "never above full size")
+        #expect(numerator((1080, 1350), (600, 10)) == 5)
+    }
+
+    @Test("libjpeg's scaled output size agrees with ours for odd sizes, at every scale")
+    func scaledSizesAgree() throws {
+        let data = try JPEGEncoder().encode(RGBImage(width: 1001, height: 999, red: 9, green: 99, blue: 199))
+        for numerator in 1...8 {
+            let expected = JPEGDecoder.scaled(PixelSize(width: 1001, height: 999), by: numerator)
+            // A target equal to the scaled size is served by the DCT alone, with no resampling.
+            let image = try decoder.decode(data, to: expected)
+            #expect(image.size == expected)
+        }
+    }
+
+    @Test("a full-size decode returns every pixel")
+    func fullSize() throws {
+        let source = Photos.halves(width: 64, height: 48, left: (0, 200, 0), right: (200, 0, 200))
+        let image = try decoder.decode(try JPEGEncoder(quality: 100).encode(source))
+        #expect(image.size == source.size)
+        expectClose(image.meanColor, source.meanColor, tolerance: 2)
+    }
+}
+
+/// Photos with known colours, made in the test.
+enum Photos {
+    /// Red rises from 0 at the left to 255 at the right; green and blue are fixed.
+    static func gradient(width: Int, height: Int) -> RGBImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for _ in 0..<height {
+            for x in 0..<width {
+                pixels += [UInt8(x * 255 / (width - 1)), 64, 160]
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The left half one colour, the right half another.
+    static func halves(width: Int, height: Int, left: (UInt8, UInt8, UInt8), right: (UInt8, UInt8, UInt8)) -> RGBImage {
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(width * height * 3)
+        for _ in 0..<height {
+            for x in 0..<width {
+                let colour = x < width / 2 ? left : right
+                pixels += [colour.0, colour.1, colour.2]
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+func expectClose(
+    _ actual: (red: Double, green: Double, blue: Double), _ expected: (red: Double, green: Double, blue: Double),
+    tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(abs(actual.red - expected.red) <= tolerance, "red \(actual.red) vs \(expected.red)", sourceLocation: sourceLocation)
+    #expect(abs(actual.green - expected.green) <= tolerance, "green \(actual.green) vs \(expected.green)", sourceLocation: sourceLocation)
+    #expect(abs(actual.blue - expected.blue) <= tolerance, "blue \(actual.blue) vs \(expected.blue)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ImageCodec
+import Testing
+
+@testable import ImagePipeline
+
+@Suite("ImagePipeline parts: Cache-Control, the LRU index, the file format, photo URLs")
+struct UnitTests {
+    @Test("Cache-Control and ETag are read defensively")
+    func cachePolicy() {
+        let policy = CachePolicy(headers: ["cache-control": "public, max-age=600, immutable", "etag": "\"abc\""])
+        #expect(policy == CachePolicy(maxAge: 600, immutable: true, etag: "\"abc\""))
+        #expect(CachePolicy(headers: ["cache-control": "max-age=\"30\""]).maxAge == 30)
+        #expect(CachePolicy(headers: ["cache-control": "max-age=600, max-age=5"]).maxAge == 5, "conflicts: the smallest")
+        #expect(CachePolicy(headers: ["cache-control": "max-age=99999999999999999999"]).maxAge == nil, "too many digits")
+        #expect(CachePolicy(headers: ["cache-control": "max-age=999999999"]).maxAge == CachePolicy.maxAgeLimit)
+        #expect(CachePolicy(headers: ["cache-control": "max-age=-1"]).maxAge == nil)
+        #expect(CachePolicy(headers: ["cache-control": "NO-STORE"]).noStore)
+        #expect(CachePolicy(headers: ["cache-control": "no-cache"]).noCache)
+        #expect(CachePolicy(headers: ["etag": "\"a\r\nX-Injected: 1\""]).etag == nil)
+        #expect(CachePolicy(headers: ["etag": String(repeating: "a", count: 300)]).etag == nil)
+        #expect(CachePolicy(headers: ["etag": "W/\"weak\""]).etag == "W/\"weak\"")
+    }
+
+    @Test("freshness: max-age from the time stored, immutable for ever, no-cache never; worth storing")
+    func freshness() {
+        let stored = Date(timeIntervalSince1970: 1_000_000)
+        let minute = CachePolicy(maxAge: 60)
+        #expect(minute.isFresh(storedAt: stored, now: stored + 59))
+        #expect(!minute.isFresh(storedAt: stored, now: stored + 60))
+        #expect(minute.isFresh(storedAt: stored, now: stored - 3600), "a clock that went back counts as age 0")
+        #expect(CachePolicy(immutable: true).isFresh(storedAt: stored, now: stored + 1e9))
+        #expect(!CachePolicy(maxAge: 60, immutable: true, noCache: true).isFresh(storedAt: stored, now: stored))
+        #expect(!CachePolicy().isFresh(storedAt: stored, now: stored))
+        #expect(!CachePolicy().isWorthStoring && !CachePolicy(maxAge: 0).isWorthStoring)
+        #expect(CachePolicy(etag: "\"x\"").isWorthStoring && minute.isWorthStoring)
+        #expect(!CachePolicy(maxAge: 60, noStore: true, etag: "\"x\"").isWorthStoring)
+    }
+
+    @Test("the LRU index keeps use order and total cost")
+    func lruIndex() {
+        var index = LRUIndex<String, Int>()
+        index.insert(1, for: "a", cost: 10)
+        index.insert(2, for: "b", cost: 20)
+        index.insert(3, for: "c", cost: 30)
+        #expect(index.keysOldestFirst == ["a", "b", "c"] && index.totalCost == 60)
+        #expect(index.value(for: "a") == 1)
+        #expect(index.keysOldestFirst == ["b", "c", "a"])
+        #expect(index.peek("b") == 2 && index.keysOldestFirst == ["b", "c", "a"])
+        index.insert(4, for: "c", cost: 5)
+        #expect(index.keysOldestFirst == ["b", "a", "c"] && index.totalCost == 35 && index.count == 3)
+        #expect(index.removeOldest()?.key == "b")
+        #expect(index.remove("c") == 4 && index.keysOldestFirst == ["a"] && index.totalCost == 10)
+        index.insert(5, for: "d", cost: 1)
+        #expect(index.keysOldestFirst == ["a", "d"])
+        index.removeAll()
+        #expect(index.count == 0 && index.removeOldest() == nil)
+    }
+
+    @Test("a disk entry round-trips; anything malformed reads as absent")
+    func diskEntryFormat() throws {
+        let url = URL(string: "https://cdn.example/p/1.jpg?w=300")!
+        let entry = DiskEntry(url: url, storedAt: Date(timeIntervalSince1970: 1234.5), policy: CachePolicy(maxAge: 60, etag: "\"e\""), body: Data([1, 2, 3]))
+        let data = try #require(entry.encoded())
+        #expect(DiskEntry(decoding: data) == entry)
+        for cut in [0, 4, 11, 12, 30, data.count - 3] {
+            #expect(DiskEntry(decoding: data.prefix(cut)) == nil, "cut at \(cut)")
+        }
+        var wrongLength = [UInt8](data)
+        wrongLength[8] = 0xFF
+        #expect(DiskEntry(decoding: Data(wrongLength)) == nil)
+        var badJSON = [UInt8](data)
+        badJSON[13] = 0x00
+        #expect(DiskEntry(decoding: Data(badJSON)) == nil)
+        #expect(DiskEntry(url: URL(string: "https://x/" + String(repeating: "a", count: 20_000))!, storedAt: Date(), policy: CachePolicy(), body: Data([1])).encoded() == nil)
+        let name = DiskEntry.fileName(for: url)
+        #expect(DiskEntry.isEntryName(name) && name.count == 20)
+        #expect(!DiskEntry.isEntryName("../../etc/passwd") && !DiskEntry.isEntryName(".tmp-1") && !DiskEntry.isEntryName("ABCDEF0123456789.img"))
+    }
+
+    @Test("photo URLs ask for the first standard width at least as wide as the box")
+    func photoURL() {
+        let url = URL(string: "http://127.0.0.1:8080/v1/photos/p1.jpg?w=2000&x=1")!
+        #expect(PhotoURL.sized(url, pixelWidth: 70).absoluteString == "http://127.0.0.1:8080/v1/photos/p1.jpg?x=1&w=150")
+        #expect(PhotoURL.sized(url, pixelWidth: 600).query == "x=1&w=600")
+        #expect(PhotoURL.sized(url, pixelWidth: 5000).query == "x=1&w=1080")
+    }
+}
