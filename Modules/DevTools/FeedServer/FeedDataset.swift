@@ -40,7 +40,6 @@ struct FeedDataset: Sendable {
             authorID: "u\(authorIndex + 1)",
             authorName: authors[authorIndex],
             caption: caption(&random),
-            imageURL: "https://img.feed.example/\(id).jpg",
             width: width,
             height: height,
             initialLikeCount: likeCount,
@@ -95,7 +94,7 @@ struct FeedDataset: Sendable {
     ]
 
     private static let oddSizes: [(Int, Int)] = [
-        (1080, 2400), (3000, 1000), (1, 1), (4000, 3000), (500, 1200), (999, 1001), (2048, 2047),
+        (1080, 2400), (2400, 800), (1, 1), (2000, 1500), (500, 1200), (999, 1001), (2048, 2047),
     ]
 
     private static let vocabulary: [String] = [

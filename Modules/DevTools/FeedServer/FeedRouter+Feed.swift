@@ -86,7 +86,7 @@ extension FeedRouter {
             id: post.id,
             author: FeedServerDTO.Author(id: post.authorID, name: post.authorName),
             caption: post.caption,
-            image: FeedServerDTO.Image(url: post.imageURL, width: post.width, height: post.height),
+            image: FeedServerDTO.Image(url: photoURL(post.id), width: post.width, height: post.height),
             likeCount: state.likeCounts[index]
         )
     }

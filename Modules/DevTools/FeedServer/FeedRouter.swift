@@ -16,6 +16,10 @@ final class FeedRouter: Sendable {
     let control: Bool
     let state: Mutex<FeedServerState>
     let now: @Sendable () -> Double
+    /// The generated photos.
+    let photos = PhotoStore()
+    /// The port photo URLs name: the bound one once the server started.
+    let publicPort: Mutex<UInt16>
     private let log: (@Sendable (String) -> Void)?
 
     static let defaultLimit = 20
@@ -34,6 +38,7 @@ final class FeedRouter: Sendable {
         state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed))
         self.now = now
         self.log = log
+        publicPort = Mutex(options.port)
     }
 
     // MARK: State for the public API

@@ -37,7 +37,9 @@ public final class FeedServer: Sendable {
     /// After `stop()` it starts again on the same port, with the same posts, likes and faults.
     @discardableResult
     public func start() throws -> UInt16 {
-        try server.start()
+        let port = try server.start()
+        router.publicPort.withLock { $0 = port }
+        return port
     }
 
     /// The port the server listens on; nil when it is not running.
