@@ -84,4 +84,19 @@ struct FeedServerHardeningTests {
         #expect(stats.feedCursors.compactMap { $0 } == Array(cursors.suffix(stats.feedCursors.compactMap { $0 }.count)))
         #expect(Set(stats.likeRequests.keys) == ["p1"])
     }
+
+    @Test("the head deadline is configurable through FeedServer: a trickling head is answered 408")
+    func headDeadlineThroughFeedServer() async throws {
+        let limits = HTTPServerLimits(headTimeout: .milliseconds(200))
+        let server = FeedServer(options: FeedServerOptions(port: 0), limits: limits)
+        let port = try server.start()
+        defer { server.stop() }
+        let reply = try await onThread { () throws -> RawReply in
+            let client = try RawClient(port: port)
+            // One header per 50 ms, 100 of them: 5 s if the deadline restarted per line.
+            return try client.trickle("GET /v1/feed HTTP/1.1\r\n", lines: (0..<100).map { "X-Slow-\($0): 1\r\n" }, pauseMilliseconds: 50)
+        }
+        #expect(reply.status == 408)
+        #expect(server.stats().totalRequests == 0, "the request never reached the router")
+    }
 }

@@ -46,6 +46,17 @@ final class RawClient {
         return try readReply()
     }
 
+    /// Sends `start`, then one line per pause until the server answers; returns the answer.
+    func trickle(_ start: String, lines: [String], pauseMilliseconds: Int32) throws -> RawReply {
+        try send(Array(start.utf8))
+        for line in lines {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&entry, 1, pauseMilliseconds) > 0 { break }
+            try send(Array(line.utf8))
+        }
+        return try readReply()
+    }
+
     private func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
