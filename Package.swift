@@ -87,7 +87,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI",
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec",
             ],
             path: "Tools/FeedBench"
         ),
