@@ -65,9 +65,10 @@ struct HTTPServerHardeningTests {
         let attack = SlowlorisAttack(port: port, connections: 100)
         attack.start()
         defer { attack.stop() }
-        // Every one of the 100 sockets is open and trickling (more than the 64 slots).
+        // All 100 sockets are trickling, more than the 64 slots: the server already closed some
+        // of them (the attack reopened them) before the normal client arrives.
         let deadline = ContinuousClock.now + .seconds(30)
-        while attack.rounds < 3 || attack.opened < 100 {
+        while attack.rounds < 3 || attack.opened <= 100 {
             guard ContinuousClock.now < deadline else { throw RawSocketError(description: "the attack never got going") }
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -78,7 +79,6 @@ struct HTTPServerHardeningTests {
         }
         #expect(response.status == 200)
         #expect(response.text.contains("/ok"))
-        #expect(attack.opened > 100, "the server closed attack connections to admit others")
     }
 
     @Test("when every slot is taken, the connection idle the longest is closed to admit a new one")
