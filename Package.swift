@@ -76,7 +76,7 @@ let package = Package(
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
-        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments"], path: "Modules/DevTools/FeedServer"),
+        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
 
         // Host: the composition root, the only target that links implementations.
         .executableTarget(
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),

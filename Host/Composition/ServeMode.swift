@@ -24,6 +24,9 @@ enum ServeMode {
             return 1
         }
         StandardStreams.out("feed serve: listening on http://127.0.0.1:\(port) (\(options.posts) posts, seed \(options.seed)); Ctrl-C stops")
+        if options.control {
+            StandardStreams.out("feed serve: control on: PUT http://127.0.0.1:\(port)/v1/control/flags {\"flags\":{\"KEY\":BOOL}}")
+        }
         await SignalWaiter.waitForTermination()
         server.stop()
         StandardStreams.err("feed serve: stopped")

@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: FlagMode.allCases)
     func pagesAreTwentyAndRepeatedIDsNeverShowTwice(mode: FlagMode) async throws {
-        let server = try TestServer { $0.repeatIDs = 5 }
+        let server = try TestServer { $0.faults.repeatIDs = 5 }
         let feed = try server.headless(mode)
         _ = try await feed.send("open")
         var state = try await feed.send("settle")
@@ -67,7 +67,7 @@ import Testing
 
     @Test(arguments: FlagMode.allCases)
     func heartsAreUnknownButRowsShownWhenTheLikesReadFails(mode: FlagMode) async throws {
-        let server = try TestServer { $0.likesFailRate = 1 }
+        let server = try TestServer { $0.faults.likesFailRate = 1 }
         let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let state = try await feed.send("settle")
@@ -83,7 +83,7 @@ import Testing
 
     @Test(arguments: FlagMode.allCases)
     func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests(mode: FlagMode) async throws {
-        let server = try TestServer { $0.likeLatencyMS = 300 }
+        let server = try TestServer { $0.faults.likeLatencyMS = 300 }
         let feed = try server.headless(mode)
         let (_, _, id) = try await Headless.openOnANotLikedPost(feed)
         let liked = try await feed.send("tap \(id)")
@@ -102,7 +102,7 @@ import Testing
 
     @Test(arguments: FlagMode.allCases)
     func aRefreshDuringALikeNeverFlipsThatHeart(mode: FlagMode) async throws {
-        let server = try TestServer { $0.likeLatencyMS = 1_500 }
+        let server = try TestServer { $0.faults.likeLatencyMS = 1_500 }
         let feed = try server.headless(mode)
         let (_, _, id) = try await Headless.openOnANotLikedPost(feed)
         _ = try await feed.send("tap \(id)")
@@ -137,7 +137,7 @@ import Testing
 
     @Test(arguments: FlagMode.allCases)
     func tooManyRequestsWaitsForRetryAfterAndThenLoads(mode: FlagMode) async throws {
-        let server = try TestServer { $0.rateLimit = 1 }
+        let server = try TestServer { $0.faults.rateLimit = 1 }
         let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let state = try await feed.send("settle 20000")

@@ -11,7 +11,7 @@ import Testing
     @Test(.enabled(if: tmux != nil, "tmux is not installed (CI installs it)"))
     func rowsAppearTheHeartFlipsAtOnceMoreRowsLoadAndTheTerminalIsRestored() async throws {
         // Likes take 5 s to land, so a flipped heart on screen is the optimistic one.
-        let server = try TestServer { $0.likeLatencyMS = 5_000 }
+        let server = try TestServer { $0.faults.likeLatencyMS = 5_000 }
         let pane = try await TmuxPane(arguments: ["--server", server.url])
         defer { pane.kill() }
 

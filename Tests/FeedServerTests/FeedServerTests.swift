@@ -32,7 +32,7 @@ struct FeedDatasetTests {
         #expect(sizes.isSuperset(of: ["1080x1350", "1080x1080", "1600x900"]))
         #expect(sizes.count > 3)
         #expect(Set(posts.map(\.authorID)).count >= 24)
-        #expect(posts.allSatisfy { $0.imageURL == "https://img.feed.example/\($0.id).jpg" })
+        #expect(posts.allSatisfy { max($0.width, $0.height) <= 2400 }, "originals small enough to generate fast")
         #expect(posts.allSatisfy { (0...5000).contains($0.initialLikeCount) })
         #expect(posts.contains { $0.initialLikeCount > 1000 })
         let liked = posts.filter(\.initiallyLiked)
@@ -103,7 +103,7 @@ struct FeedRouteTests {
 
     @Test("with repeatIDs = K each later page starts with the last K ids of the previous page")
     func repeatIDs() async throws {
-        let router = FeedRouter(options: FeedServerOptions(repeatIDs: 3), log: nil)
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(repeatIDs: 3)), log: nil)
         let pages = try await walk(router, limit: 20)
         #expect(pages.count > 1)
         for (previous, page) in zip(pages, pages.dropFirst()) {
@@ -235,7 +235,7 @@ struct FeedOtherRoutesTests {
     @Test("flags come from the options and can change at run time")
     func flags() async throws {
         struct Flags: Decodable { var flags: [String: Bool] }
-        let router = FeedRouter(options: FeedServerOptions(flags: ["offline-pages": true]), log: nil)
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(flags: ["offline-pages": true])), log: nil)
         #expect(try decode(Flags.self, await call(router, "/v1/flags")).flags == ["offline-pages": true])
         router.update { $0.flags["new-posts-pill"] = false }
         #expect(try decode(Flags.self, await call(router, "/v1/flags")).flags == ["offline-pages": true, "new-posts-pill": false])
@@ -249,13 +249,15 @@ struct FeedOtherRoutesTests {
             #expect(response.status == 404, "path \(path)")
             #expect(errorMessage(response) != nil)
         }
+        #expect(await call(router, "PUT", "/v1/control/flags", body: #"{"flags":{}}"#).status == 404, "control is off by default")
         let wrong = await call(router, "DELETE", "/v1/feed")
         #expect(wrong.status == 405)
         #expect(header(wrong, "Allow") == "GET, HEAD")
         let getLike = await call(router, "GET", "/v1/posts/p1/like")
         #expect(getLike.status == 405)
         #expect(header(getLike, "Allow") == "PUT, POST")
-        #expect(router.stats().count("unmatched") == 7)
+        #expect(router.stats().count("unmatched") == 8)
+        #expect(router.stats().count("other method") == 2)
     }
 }
 
@@ -263,7 +265,7 @@ struct FeedOtherRoutesTests {
 struct FeedFaultTests {
     @Test("fail rate 1.0 answers 503 on every route; likes fail rate only on GET /v1/likes")
     func failRates() async throws {
-        let router = FeedRouter(options: FeedServerOptions(failRate: 1), log: nil)
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(failRate: 1)), log: nil)
         for (method, path, body) in [
             ("GET", "/v1/feed", ""), ("GET", "/v1/likes", ""), ("PUT", "/v1/posts/p1/like", #"{"liked":true}"#),
             ("GET", "/v1/flags", ""), ("GET", "/v1/feed/new-count", ""), ("GET", "/openapi.json", ""),
@@ -284,7 +286,7 @@ struct FeedFaultTests {
     @Test("fault draws are reproducible from the seed")
     func reproducibleFaults() async throws {
         func statuses(seed: UInt64) async -> [Int] {
-            let router = FeedRouter(options: FeedServerOptions(seed: seed, failRate: 0.5), log: nil)
+            let router = FeedRouter(options: FeedServerOptions(seed: seed, faults: FeedServerFaults(failRate: 0.5)), log: nil)
             var statuses: [Int] = []
             for _ in 0..<40 { statuses.append(await call(router, "/v1/flags").status) }
             return statuses
@@ -297,7 +299,7 @@ struct FeedFaultTests {
     @Test("past the rate limit in one second the server answers 429 with Retry-After: 1")
     func rateLimit() async throws {
         let clock = ManualClock(1000.2)
-        let router = FeedRouter(options: FeedServerOptions(rateLimit: 2), log: nil, now: { clock.now() })
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(rateLimit: 2)), log: nil, now: { clock.now() })
         #expect(await call(router, "/v1/flags").status == 200)
         #expect(await call(router, "/v1/flags").status == 200)
         let limited = await call(router, "/v1/flags")
@@ -314,7 +316,7 @@ struct FeedFaultTests {
 
     @Test("latency delays the answer; like latency delays only like writes")
     func latency() async throws {
-        let router = FeedRouter(options: FeedServerOptions(likeLatencyMS: 80), log: nil)
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(likeLatencyMS: 80)), log: nil)
         let clock = ContinuousClock()
         let like = await clock.measure {
             _ = await call(router, "PUT", "/v1/posts/p1/like", body: #"{"liked":true}"#)
@@ -336,11 +338,15 @@ struct FeedServerOptionsTests {
         let options = try FeedServerOptions.parse([
             "--port", "0", "--posts=42", "--seed", "18446744073709551615", "--latency", "15", "--fail-rate", "0.25",
             "--likes-fail-rate=1", "--like-latency", "300", "--rate-limit", "10", "--repeat-ids", "3", "--log",
-            "--flag", "offline-pages=true", "--flag=new-posts-pill=false",
+            "--flag", "offline-pages=true", "--flag=new-posts-pill=false", "--control",
+            "--like-apply-then-fail-rate", "0.5", "--photo-latency=40", "--new-posts-every", "2.5",
         ])
         #expect(options == FeedServerOptions(
-            port: 0, posts: 42, seed: .max, latencyMS: 15, failRate: 0.25, likesFailRate: 1, likeLatencyMS: 300,
-            rateLimit: 10, repeatIDs: 3, log: true, flags: ["offline-pages": true, "new-posts-pill": false]))
+            port: 0, posts: 42, seed: .max, log: true, control: true,
+            faults: FeedServerFaults(
+                latencyMS: 15, failRate: 0.25, likesFailRate: 1, likeLatencyMS: 300, likeApplyThenFailRate: 0.5,
+                photoLatencyMS: 40, rateLimit: 10, repeatIDs: 3, newPostsEverySeconds: 2.5,
+                flags: ["offline-pages": true, "new-posts-pill": false])))
         #expect(try FeedServerOptions.parse([]) == FeedServerOptions())
         #expect(FeedServerOptions().port == 8080 && FeedServerOptions().posts == 500 && FeedServerOptions().seed == 1)
         #expect(FeedServerOptions.usage.contains("--rate-limit"))
@@ -362,6 +368,10 @@ struct FeedServerOptionsTests {
         (["--flag", "offline-pages"], "--flag", "key=true or key=false"),
         (["--flag", "offline-pages=yes"], "--flag", "key=true or key=false"),
         (["--flag", "=true"], "--flag", "key=true or key=false"),
+        (["--like-apply-then-fail-rate", "2"], "--like-apply-then-fail-rate", "0 to 1"),
+        (["--photo-latency", "-1"], "--photo-latency", "0 to 60000"),
+        (["--new-posts-every", "0"], "--new-posts-every", "0.01 to 86400"),
+        (["--new-posts-every", "inf"], "--new-posts-every", "0.01 to 86400"),
     ])
     func badOption(arguments: [String], option: String, range: String) {
         #expect {
@@ -385,6 +395,8 @@ struct FeedServerOptionsTests {
         #expect(try FeedServerOptions.parse(["help"]) == nil)
         #expect(try FeedServerOptions.parse(["--port=0"])?.port == 0)
         #expect(throws: ArgumentError.self) { try FeedServerOptions.parse(["--log=yes"]) }
+        #expect(throws: ArgumentError.self) { try FeedServerOptions.parse(["--control=1"]) }
+        #expect(try FeedServerOptions.parse([])?.control == false)
         #expect(ArgumentError.unknownOption("--colour", program: "feed serve").description.contains("feed serve --help"))
     }
 }
@@ -458,7 +470,10 @@ struct FeedServerHTTPTests {
         let document = try #require(try JSONSerialization.jsonObject(with: served) as? [String: Any])
         #expect((document["openapi"] as? String)?.hasPrefix("3.") == true)
         let paths = try #require(document["paths"] as? [String: Any])
-        #expect(Set(paths.keys) == ["/v1/feed", "/v1/feed/new-count", "/v1/likes", "/v1/posts/{id}/like", "/v1/flags", "/openapi.json"])
+        #expect(Set(paths.keys) == [
+            "/v1/feed", "/v1/feed/new-count", "/v1/users/{id}/posts", "/v1/likes", "/v1/posts/{id}/like", "/v1/flags",
+            "/v1/photos/{id}.jpg", "/openapi.json",
+        ])
     }
 
     @Test("a port in use is a clear start error")

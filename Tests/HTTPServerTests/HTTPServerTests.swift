@@ -304,23 +304,6 @@ struct HTTPServerTests {
         #expect(closed)
     }
 
-    @Test("connections over the limit get 503")
-    func connectionLimit() async throws {
-        let server = HTTPServer(limits: HTTPServerLimits(maxConnections: 1), handler: echo)
-        let port = try server.start()
-        defer { server.stop() }
-        let (held, refused) = try await onThread {
-            let first = try RawHTTPConnection(port: port)
-            try first.send("GET /held HTTP/1.1\r\n\r\n")
-            let held = try first.readResponse()
-            let second = try RawHTTPConnection(port: port)
-            let refused = try second.readResponse()
-            return (held.status, refused.status)
-        }
-        #expect(held == 200)
-        #expect(refused == 503)
-    }
-
     @Test("a client that disconnects before a large response does not kill the process")
     func peerGoneBeforeResponse() async throws {
         let gate = AsyncGate()

@@ -67,6 +67,19 @@ final class RawHTTPConnection {
         }
     }
 
+    /// Sends what the socket takes without blocking; false when the server closed or reset it.
+    func trySend(_ bytes: [UInt8]) -> Bool {
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        return sent >= 0 || errno == EAGAIN || errno == EWOULDBLOCK
+    }
+
+    /// Whether the server sent something or closed within `milliseconds`.
+    func hasIncoming(withinMilliseconds milliseconds: Int32) -> Bool {
+        if !buffer.isEmpty { return true }
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, milliseconds) > 0
+    }
+
     /// Closes the sending side; the server sees end of stream.
     func shutdownWrite() {
         shutdown(fd, Int32(SHUT_WR))

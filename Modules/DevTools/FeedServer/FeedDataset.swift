@@ -16,6 +16,16 @@ struct FeedDataset: Sendable {
         self.indexByID = Dictionary(uniqueKeysWithValues: posts.enumerated().map { ($1.id, $0) })
     }
 
+    /// Post `p<number>` published while the server runs: drawn from its own seeded stream, so
+    /// its author, caption and size depend only on the seed and the number; not liked, no likes.
+    static func newPost(number: Int, seed: UInt64) -> ServerPost {
+        var random = SplitMix64(seed: seed ^ (UInt64(number) &* 0xA076_1D64_78BD_642F))
+        var post = makePost(number: number, random: &random)
+        post.initiallyLiked = false
+        post.initialLikeCount = 0
+        return post
+    }
+
     private static func makePost(number: Int, random: inout SplitMix64) -> ServerPost {
         let id = "p\(number)"
         let authorIndex = random.nextInt(below: authors.count)
@@ -30,7 +40,6 @@ struct FeedDataset: Sendable {
             authorID: "u\(authorIndex + 1)",
             authorName: authors[authorIndex],
             caption: caption(&random),
-            imageURL: "https://img.feed.example/\(id).jpg",
             width: width,
             height: height,
             initialLikeCount: likeCount,
@@ -85,7 +94,7 @@ struct FeedDataset: Sendable {
     ]
 
     private static let oddSizes: [(Int, Int)] = [
-        (1080, 2400), (3000, 1000), (1, 1), (4000, 3000), (500, 1200), (999, 1001), (2048, 2047),
+        (1080, 2400), (2400, 800), (1, 1), (2000, 1500), (500, 1200), (999, 1001), (2048, 2047),
     ]
 
     private static let vocabulary: [String] = [

@@ -10,17 +10,23 @@ final class FeedRouter: Sendable {
         case proceed(latencyMS: Int)
     }
 
+    /// The posts the server started with.
     let dataset: FeedDataset
-    private let seed: UInt64
-    private let state: Mutex<FeedServerState>
-    private let now: @Sendable () -> Double
+    let seed: UInt64
+    let control: Bool
+    let state: Mutex<FeedServerState>
+    let now: @Sendable () -> Double
+    /// The generated photos.
+    let photos = PhotoStore()
+    /// The port photo URLs name: the bound one once the server started.
+    let publicPort: Mutex<UInt16>
     private let log: (@Sendable (String) -> Void)?
 
     static let defaultLimit = 20
     static let limitRange = 1...100
     static let maxLikeIDs = 100
 
-    /// Creates a router; `now` gives seconds since 1970 (for the rate limit).
+    /// Creates a router; `now` gives seconds since 1970 (for the rate limit and new posts).
     init(
         options: FeedServerOptions,
         log: (@Sendable (String) -> Void)?,
@@ -28,9 +34,11 @@ final class FeedRouter: Sendable {
     ) {
         dataset = FeedDataset(count: options.posts, seed: options.seed)
         seed = options.seed
-        state = Mutex(FeedServerState(dataset: dataset, faults: FeedServerFaults(options: options), seed: options.seed))
+        control = options.control
+        state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed))
         self.now = now
         self.log = log
+        publicPort = Mutex(options.port)
     }
 
     // MARK: State for the public API
@@ -48,8 +56,22 @@ final class FeedRouter: Sendable {
     }
 
     func likeState(of id: String) -> (liked: Bool, likeCount: Int)? {
-        guard let index = dataset.indexByID[id] else { return nil }
-        return state.withLock { ($0.liked[index], $0.likeCounts[index]) }
+        state.withLock { state in
+            state.catalog.indexByID[id].map { (state.liked[$0], state.likeCounts[$0]) }
+        }
+    }
+
+    func changedLikeStates() -> [String: FeedServerLikeState] {
+        state.withLock { state in
+            Dictionary(uniqueKeysWithValues: state.changed.map { index in
+                (state.catalog.posts[index].id, FeedServerLikeState(liked: state.liked[index], likeCount: state.likeCounts[index]))
+            })
+        }
+    }
+
+    @discardableResult
+    func publishNewPosts(_ count: Int) -> [String] {
+        state.withLock { $0.publish(count) }
     }
 
     // MARK: Requests
@@ -69,12 +91,12 @@ final class FeedRouter: Sendable {
     }
 
     private func route(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        guard let route = FeedRoute(path: request.path) else {
-            state.withLock { $0.stats.requests["unmatched", default: 0] += 1 }
+        guard let route = FeedRoute(path: request.path), route != .controlFlags || control else {
+            state.withLock { $0.stats.requests[FeedServerStats.unmatched, default: 0] += 1 }
             return Self.error(404, "no route for \(request.path); the routes are listed at /openapi.json")
         }
         guard route.methods.contains(request.method) else {
-            state.withLock { $0.stats.requests["\(request.method) \(route.template)", default: 0] += 1 }
+            state.withLock { $0.stats.requests[FeedServerStats.otherMethod, default: 0] += 1 }
             var response = Self.error(405, "\(request.method) is not allowed on \(route.template); use \(route.methods.joined(separator: " or "))")
             response.headers.append(("Allow", route.methods.joined(separator: ", ")))
             return response
@@ -91,151 +113,69 @@ final class FeedRouter: Sendable {
         switch route {
         case .feed: return feed(request)
         case .newCount: return newCount(request)
+        case .userPosts(let userID): return userPosts(userID, request)
         case .likes: return likes(request)
         case .like(let id): return like(id, request)
-        case .flags: return Self.json(200, FeedServerDTO.Flags(flags: faults.flags))
+        case .flags: return flags(request)
+        case .controlFlags: return controlFlags(request)
+        case .photo(let id): return await photo(id, request)
         case .openAPI: return .json(200, Data(OpenAPIDocument.json.utf8))
         }
     }
 
-    /// Counts the request and decides on injected faults, all under the lock.
+    /// Counts the request, publishes due posts and decides on injected faults, all under the lock.
     private func admit(_ request: HTTPServerRequest, route: FeedRoute) -> Admission {
         let method = request.method == "HEAD" ? "GET" : request.method
         let time = now()
         return state.withLock { state in
             state.stats.requests["\(method) \(route.template)", default: 0] += 1
-            if case .feed = route { state.stats.feedCursors.append(request.queryValue("cursor")) }
-            if case .like(let id) = route { state.stats.likeRequests[id, default: 0] += 1 }
+            state.publishDuePosts(now: time)
+            if case .feed = route { recordCursor(request.queryValue("cursor"), in: &state) }
+            if case .like(let id) = route, state.catalog.indexByID[id] != nil { state.stats.likeRequests[id, default: 0] += 1 }
+            guard route.takesFaults else { return .proceed(latencyMS: 0) }
             if state.isOverRateLimit(now: time) { return .rateLimited }
-            var latency = max(0, state.faults.latencyMS)
-            if case .like = route { latency += max(0, state.faults.likeLatencyMS) }
-            if state.faults.failRate > 0 && state.faultRandom.chance(state.faults.failRate) {
+            let faults = state.faults
+            var latency = max(0, faults.latencyMS)
+            if case .like = route { latency += max(0, faults.likeLatencyMS) }
+            if case .photo = route { latency += max(0, faults.photoLatencyMS) }
+            if faults.failRate > 0 && state.faultRandom.chance(faults.failRate) {
                 return .failed(latencyMS: latency)
             }
-            if route == .likes && state.faults.likesFailRate > 0 && state.faultRandom.chance(state.faults.likesFailRate) {
+            if route == .likes && faults.likesFailRate > 0 && state.faultRandom.chance(faults.likesFailRate) {
                 return .failed(latencyMS: latency)
             }
             return .proceed(latencyMS: latency)
         }
     }
 
-    // MARK: Routes
-
-    private func feed(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        var limit = Self.defaultLimit
-        if let text = request.queryValue("limit") {
-            guard let value = Int(text), Self.limitRange.contains(value) else {
-                return Self.error(400, "limit must be an integer from 1 to 100, got \"\(text)\"")
-            }
-            limit = value
-        }
-        let cursorText = request.queryValue("cursor")
-        let cursor: FeedCursor?
-        if let cursorText {
-            guard let parsed = FeedCursor(encoded: cursorText) else {
-                return Self.error(400, "the cursor is not one this server made; load the first page without a cursor")
-            }
-            cursor = parsed
-        } else {
-            cursor = nil
-        }
-        let count = dataset.posts.count
-        let result = state.withLock { state -> (page: FeedServerDTO.Page, malformed: Bool)? in
-            let position: FeedCursor
-            if let cursor {
-                guard cursor.session <= state.sessions, cursor.offset <= count else { return nil }
-                position = cursor
-            } else {
-                state.sessions += 1
-                position = FeedCursor(session: state.sessions, offset: 0)
-            }
-            let order = state.ranking(session: position.session, count: count, seed: seed)
-            let repeats = position.offset > 0 ? min(max(0, state.faults.repeatIDs), limit - 1, position.offset) : 0
-            let start = position.offset - repeats
-            let end = min(count, start + limit)
-            let items = order[start..<end].map { index in item(index, likeCount: state.likeCounts[index]) }
-            let next = end < count ? FeedCursor(session: position.session, offset: end).encoded : nil
-            return (FeedServerDTO.Page(items: items, nextCursor: next), state.faults.malformedFeed)
-        }
-        guard let result else {
-            return Self.error(400, "the cursor is unknown to this server (it may have restarted); load the first page without a cursor")
-        }
-        if result.malformed {
-            return .json(200, Data(#"{"items":[{"id":"p1","author":{"id":"u1","name":"#.utf8))
-        }
-        return Self.json(200, result.page)
-    }
-
-    private func item(_ index: Int, likeCount: Int) -> FeedServerDTO.Item {
-        let post = dataset.posts[index]
-        return FeedServerDTO.Item(
-            id: post.id,
-            author: FeedServerDTO.Author(id: post.authorID, name: post.authorName),
-            caption: post.caption,
-            image: FeedServerDTO.Image(url: post.imageURL, width: post.width, height: post.height),
-            likeCount: likeCount
-        )
-    }
-
-    private func likes(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let text = request.queryValue("postIds") else {
-            return Self.error(400, "postIds is required: a comma-separated list of post ids, e.g. postIds=p1,p2")
-        }
-        var seen = Set<String>()
-        let ids = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && seen.insert($0).inserted }
-        guard ids.count <= Self.maxLikeIDs else {
-            return Self.error(400, "at most \(Self.maxLikeIDs) postIds per request, got \(ids.count)")
-        }
-        let liked = state.withLock { state in
-            ids.filter { id in dataset.indexByID[id].map { state.liked[$0] } ?? false }
-        }
-        return Self.json(200, FeedServerDTO.Likes(liked: liked))
-    }
-
-    private func like(_ id: String, _ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let index = dataset.indexByID[id] else {
-            return Self.error(404, "no post with id \(id)")
-        }
-        guard let wanted = try? JSONDecoder().decode(FeedServerDTO.LikeRequest.self, from: request.body) else {
-            return Self.error(400, #"the body must be JSON {"liked": true} or {"liked": false}"#)
-        }
-        let reply = state.withLock { state -> FeedServerDTO.LikeReply? in
-            if state.faults.refuseLikes.contains(id) { return nil }
-            if state.liked[index] != wanted.liked {
-                state.liked[index] = wanted.liked
-                state.likeCounts[index] = max(0, state.likeCounts[index] + (wanted.liked ? 1 : -1))
-            }
-            return FeedServerDTO.LikeReply(liked: state.liked[index], likeCount: state.likeCounts[index])
-        }
-        guard let reply else {
-            return Self.error(403, "the server refuses likes on post \(id)")
-        }
-        return Self.json(200, reply)
-    }
-
-    private func newCount(_ request: HTTPServerRequest) -> HTTPServerResponse {
-        guard let since = request.queryValue("since"), !since.isEmpty else {
-            return Self.error(400, "since is required: the id of the newest post the client shows, e.g. since=p1")
-        }
-        guard let index = dataset.indexByID[since] else {
-            return Self.error(404, "no post with id \(since)")
-        }
-        let count = dataset.posts.count
-        let position = state.withLock { state in
-            state.ranking(session: state.sessions, count: count, seed: seed).firstIndex(of: index) ?? 0
-        }
-        return Self.json(200, FeedServerDTO.NewCount(count: position))
+    /// Keeps a first page's nil or a cursor that points into a known session; junk is not kept.
+    private func recordCursor(_ text: String?, in state: inout FeedServerState) {
+        guard let text else { return state.stats.recordFeedCursor(nil) }
+        guard let cursor = FeedCursor(encoded: text), cursor.session <= state.sessions,
+              cursor.offset <= state.postCount(session: cursor.session)
+        else { return }
+        state.stats.recordFeedCursor(text)
     }
 
     // MARK: Helpers
 
-    private static func json(_ status: Int, _ value: some Encodable) -> HTTPServerResponse {
-        .json(status, FeedServerDTO.encode(value))
+    static func json(_ status: Int, _ value: some Encodable, headers: [(name: String, value: String)] = []) -> HTTPServerResponse {
+        .json(status, FeedServerDTO.encode(value), headers: headers)
     }
 
-    private static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPServerResponse {
+    static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPServerResponse {
         .json(status, FeedServerDTO.encode(FeedServerDTO.ErrorBody(error: message)), headers: headers)
+    }
+
+    /// The `limit` query item: the default when absent, nil when it is not an integer in range.
+    static func limit(_ request: HTTPServerRequest) -> Int? {
+        guard let text = request.queryValue("limit") else { return defaultLimit }
+        guard let value = Int(text), limitRange.contains(value) else { return nil }
+        return value
+    }
+
+    static func badLimit(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        error(400, "limit must be an integer from 1 to 100, got \"\(request.queryValue("limit") ?? "")\"")
     }
 
     private static func delay(_ milliseconds: Int) async {

@@ -3,30 +3,43 @@ import Foundation
 import HTTPServer
 
 /// The reference feed server on 127.0.0.1: a deterministic data set, ranked sessions with opaque
-/// cursors, likes, flags, and faults that can be changed while it runs.
+/// cursors, likes, flags, new posts over time, and faults that can be changed while it runs.
 public final class FeedServer: Sendable {
     private let router: FeedRouter
     private let server: HTTPServer
 
-    /// Creates a server; `log` receives one line per request when `options.log` is on.
-    public convenience init(options: FeedServerOptions, log: (@Sendable (String) -> Void)? = nil) {
-        self.init(options: options, log: log, now: { Date().timeIntervalSince1970 })
+    /// Creates a server; `log` receives one line per request when `options.log` is on;
+    /// `limits` bound every connection (tests shorten the deadlines).
+    public convenience init(
+        options: FeedServerOptions,
+        limits: HTTPServerLimits = HTTPServerLimits(),
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.init(options: options, limits: limits, log: log, now: { Date().timeIntervalSince1970 })
     }
 
-    /// Creates a server whose rate limit reads the time from `now` (seconds since 1970).
-    init(options: FeedServerOptions, log: (@Sendable (String) -> Void)?, now: @escaping @Sendable () -> Double) {
+    /// Creates a server whose rate limit and new-post timer read the time from `now` (seconds since 1970).
+    init(
+        options: FeedServerOptions,
+        limits: HTTPServerLimits = HTTPServerLimits(),
+        log: (@Sendable (String) -> Void)?,
+        now: @escaping @Sendable () -> Double
+    ) {
         let requestLog = options.log ? log : nil
         let router = FeedRouter(options: options, log: requestLog, now: now)
         self.router = router
-        self.server = HTTPServer(port: options.port, log: requestLog) { request in
+        self.server = HTTPServer(port: options.port, limits: limits, log: requestLog) { request in
             await router.handle(request)
         }
     }
 
     /// Starts listening on 127.0.0.1 and returns the port (a free one when the port is 0).
+    /// After `stop()` it starts again on the same port, with the same posts, likes and faults.
     @discardableResult
     public func start() throws -> UInt16 {
-        try server.start()
+        let port = try server.start()
+        router.publicPort.withLock { $0 = port }
+        return port
     }
 
     /// The port the server listens on; nil when it is not running.
@@ -39,12 +52,12 @@ public final class FeedServer: Sendable {
         server.stop()
     }
 
-    /// Changes the faults, flags or refusals of the running server.
+    /// Changes the faults, flags, refusals or new-post pace of the running server.
     public func update(_ change: @Sendable (inout FeedServerFaults) -> Void) {
         router.update(change)
     }
 
-    /// The faults, flags and refusals now in force.
+    /// The faults, flags, refusals and new-post pace now in force.
     public var faults: FeedServerFaults {
         router.faults
     }
@@ -57,5 +70,17 @@ public final class FeedServer: Sendable {
     /// The server's truth about post `id`; nil when there is no such post.
     public func likeState(of id: String) -> (liked: Bool, likeCount: Int)? {
         router.likeState(of: id)
+    }
+
+    /// The server's truth about every post whose like state a request changed since start.
+    public func changedLikeStates() -> [String: FeedServerLikeState] {
+        router.changedLikeStates()
+    }
+
+    /// Publishes `count` new posts now, at the top of the feed for sessions started from now on;
+    /// returns their ids (`p501`, `p502`, … after 500 posts).
+    @discardableResult
+    public func publishNewPosts(_ count: Int) -> [String] {
+        router.publishNewPosts(count)
     }
 }

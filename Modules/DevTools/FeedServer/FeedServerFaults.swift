@@ -1,4 +1,5 @@
-/// The knobs of a running server that tests (and `feed serve` options) turn: faults and flags.
+/// The knobs of a server that `feed serve` options set and tests or a chaos driver turn while it
+/// runs (`FeedServer.update`): faults, flags and the pace of new posts. Each is listed only here.
 public struct FeedServerFaults: Sendable, Equatable {
     /// Delay before every answer, in milliseconds.
     public var latencyMS: Int
@@ -8,6 +9,10 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var likesFailRate: Double
     /// Extra delay before answering a like write, in milliseconds.
     public var likeLatencyMS: Int
+    /// Probability (0…1) that a like write is applied and then answered 500 anyway.
+    public var likeApplyThenFailRate: Double
+    /// Extra delay before answering a photo, in milliseconds.
+    public var photoLatencyMS: Int
     /// Requests allowed per wall-clock second; more are answered 429 with `Retry-After: 1`. nil = no limit.
     public var rateLimit: Int?
     /// How many ids of the previous page each later page repeats first.
@@ -16,6 +21,8 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var refuseLikes: Set<String>
     /// Whether `GET /v1/feed` answers 200 with a body that is not valid JSON.
     public var malformedFeed: Bool
+    /// Publish one new post every this many seconds; nil = never.
+    public var newPostsEverySeconds: Double?
     /// The flags `GET /v1/flags` serves.
     public var flags: [String: Bool]
 
@@ -25,33 +32,26 @@ public struct FeedServerFaults: Sendable, Equatable {
         failRate: Double = 0,
         likesFailRate: Double = 0,
         likeLatencyMS: Int = 0,
+        likeApplyThenFailRate: Double = 0,
+        photoLatencyMS: Int = 0,
         rateLimit: Int? = nil,
         repeatIDs: Int = 0,
         refuseLikes: Set<String> = [],
         malformedFeed: Bool = false,
+        newPostsEverySeconds: Double? = nil,
         flags: [String: Bool] = [:]
     ) {
         self.latencyMS = latencyMS
         self.failRate = failRate
         self.likesFailRate = likesFailRate
         self.likeLatencyMS = likeLatencyMS
+        self.likeApplyThenFailRate = likeApplyThenFailRate
+        self.photoLatencyMS = photoLatencyMS
         self.rateLimit = rateLimit
         self.repeatIDs = repeatIDs
         self.refuseLikes = refuseLikes
         self.malformedFeed = malformedFeed
+        self.newPostsEverySeconds = newPostsEverySeconds
         self.flags = flags
-    }
-
-    /// The knobs the command-line options set.
-    public init(options: FeedServerOptions) {
-        self.init(
-            latencyMS: options.latencyMS,
-            failRate: options.failRate,
-            likesFailRate: options.likesFailRate,
-            likeLatencyMS: options.likeLatencyMS,
-            rateLimit: options.rateLimit,
-            repeatIDs: options.repeatIDs,
-            flags: options.flags
-        )
     }
 }

@@ -1,7 +1,11 @@
 /// The OpenAPI 3 document of the feed API, served at `GET /openapi.json`; the repository's
-/// `openapi.json` holds the same bytes (a test checks it).
+/// `openapi.json` holds the same bytes (a test checks it). Written by
+/// `Tools/Contract/openapi-to-swift.py` from `openapi.json`: edit that file, then run the script.
 enum OpenAPIDocument {
-    static let json = #"""
+    /// The document's bytes.
+    static let json = head + tail
+
+    private static let head = #"""
 {
   "openapi": "3.0.3",
   "info": {
@@ -54,13 +58,49 @@ enum OpenAPIDocument {
             "in": "query",
             "required": true,
             "description": "The id of the newest post the client shows.",
-            "schema": { "type": "string", "minLength": 1 }
+            "schema": { "type": "string", "minLength": 1 },
+            "example": "p1"
           }
         ],
         "responses": {
           "200": {
             "description": "The count.",
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/NewCount" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/users/{id}/posts": {
+      "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "u1" }
+      ],
+      "get": {
+        "operationId": "getUserPosts",
+        "summary": "One page of an author's posts, newest first.",
+        "description": "The same page shape as /v1/feed. Newest means the highest post number; posts published meanwhile never shift a walk that has a cursor. nextCursor is null at the end.",
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "schema": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
+          },
+          {
+            "name": "cursor",
+            "in": "query",
+            "required": false,
+            "description": "The opaque nextCursor of the previous page of the same author.",
+            "schema": { "type": "string", "minLength": 1 }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of the author's posts.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/FeedPage" } } }
           },
           "400": { "$ref": "#/components/responses/BadRequest" },
           "404": { "$ref": "#/components/responses/NotFound" },
@@ -113,6 +153,7 @@ enum OpenAPIDocument {
           "403": { "$ref": "#/components/responses/Forbidden" },
           "404": { "$ref": "#/components/responses/NotFound" },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "500": { "$ref": "#/components/responses/AppliedThenFailed" },
           "503": { "$ref": "#/components/responses/Unavailable" }
         }
       },
@@ -132,6 +173,7 @@ enum OpenAPIDocument {
           "403": { "$ref": "#/components/responses/Forbidden" },
           "404": { "$ref": "#/components/responses/NotFound" },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "500": { "$ref": "#/components/responses/AppliedThenFailed" },
           "503": { "$ref": "#/components/responses/Unavailable" }
         }
       }
@@ -140,133 +182,32 @@ enum OpenAPIDocument {
       "get": {
         "operationId": "getFlags",
         "summary": "Remote feature flags (a kill switch).",
+        "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of flags the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
         "responses": {
           "200": {
             "description": "The flags.",
+            "headers": { "ETag": { "schema": { "type": "string" } } },
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
+          },
+          "304": {
+            "description": "The flags are unchanged since the ETag in If-None-Match.",
+            "headers": { "ETag": { "schema": { "type": "string" } } }
           },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
           "503": { "$ref": "#/components/responses/Unavailable" }
         }
       }
     },
-    "/openapi.json": {
-      "get": {
-        "operationId": "getOpenAPI",
-        "summary": "This document.",
-        "responses": {
-          "200": { "description": "The OpenAPI 3 document.", "content": { "application/json": {} } }
-        }
-      }
-    }
-  },
-  "components": {
-    "schemas": {
-      "Author": {
-        "type": "object",
-        "required": ["id", "name"],
-        "properties": {
-          "id": { "type": "string" },
-          "name": { "type": "string" }
-        }
-      },
-      "Image": {
-        "type": "object",
-        "required": ["url", "width", "height"],
-        "properties": {
-          "url": { "type": "string", "format": "uri" },
-          "width": { "type": "integer", "minimum": 1 },
-          "height": { "type": "integer", "minimum": 1 }
-        }
-      },
-      "Post": {
-        "type": "object",
-        "required": ["id", "author", "caption", "image", "likeCount"],
-        "properties": {
-          "id": { "type": "string" },
-          "author": { "$ref": "#/components/schemas/Author" },
-          "caption": { "type": "string" },
-          "image": { "$ref": "#/components/schemas/Image" },
-          "likeCount": { "type": "integer", "minimum": 0 }
-        }
-      },
-      "FeedPage": {
-        "type": "object",
-        "required": ["items", "nextCursor"],
-        "properties": {
-          "items": { "type": "array", "items": { "$ref": "#/components/schemas/Post" } },
-          "nextCursor": { "type": "string", "nullable": true }
-        }
-      },
-      "Likes": {
-        "type": "object",
-        "required": ["liked"],
-        "properties": {
-          "liked": { "type": "array", "items": { "type": "string" } }
-        }
-      },
-      "LikeRequest": {
-        "type": "object",
-        "required": ["liked"],
-        "properties": {
-          "liked": { "type": "boolean" }
-        }
-      },
-      "LikeReply": {
-        "type": "object",
-        "required": ["liked", "likeCount"],
-        "properties": {
-          "liked": { "type": "boolean" },
-          "likeCount": { "type": "integer", "minimum": 0 }
-        }
-      },
-      "NewCount": {
-        "type": "object",
-        "required": ["count"],
-        "properties": {
-          "count": { "type": "integer", "minimum": 0 }
-        }
-      },
-      "Flags": {
-        "type": "object",
-        "required": ["flags"],
-        "properties": {
-          "flags": { "type": "object", "additionalProperties": { "type": "boolean" } }
-        }
-      },
-      "Error": {
-        "type": "object",
-        "required": ["error"],
-        "properties": {
-          "error": { "type": "string" }
-        }
-      }
-    },
-    "responses": {
-      "BadRequest": {
-        "description": "The request is malformed (bad cursor, limit, body or parameters).",
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-      },
-      "Forbidden": {
-        "description": "The server permanently refuses this like.",
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-      },
-      "NotFound": {
-        "description": "No such post.",
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-      },
-      "TooManyRequests": {
-        "description": "Rate limited; wait Retry-After seconds.",
-        "headers": { "Retry-After": { "schema": { "type": "integer" } } },
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-      },
-      "Unavailable": {
-        "description": "A transient failure; retry with backoff.",
-        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
-      }
-    }
-  }
-}
+    "/v1/photos/{id}.jpg": {
+      "parameters": [
 
 """#
 }

@@ -4,7 +4,7 @@ struct ServerPost: Sendable, Equatable {
     var authorID: String
     var authorName: String
     var caption: String
-    var imageURL: String
+    /// The size of the original photo, in pixels (what `GET /v1/photos/{id}.jpg` serves without `w`).
     var width: Int
     var height: Int
     /// The like count before any request changed it.

@@ -22,6 +22,8 @@ struct HTTPConnection: Sendable {
         var reader = ConnectionReader(fd: fd)
         var served = 0
         while true {
+            registry.waiting(fd)
+            reader.expectRequest(firstByteWithin: limits.idleTimeout, thenAllWithin: limits.headTimeout)
             let head: HTTPRequestHead
             switch readHead(&reader) {
             case .closed:
@@ -44,7 +46,12 @@ struct HTTPConnection: Sendable {
             if head.expectsContinue && length > 0 {
                 guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
             }
-            guard let body = reader.read(count: length) else { return }
+            reader.expectAll(within: limits.bodyTimeout)
+            guard let body = reader.read(count: length) else {
+                if reader.timedOut { reject(Self.timeout("body", limits.bodyTimeout)) }
+                return
+            }
+            registry.busy(fd)
             served += 1
             let keepAlive = !head.wantsClose && served < limits.maxRequestsPerConnection && !registry.isStopping
             let request = HTTPServerRequest(
@@ -73,7 +80,10 @@ struct HTTPConnection: Sendable {
             case .line(let line):
                 requestLine = line
                 budget -= line.count + 2
-            case .ended(let partial):
+            case .ended(let partial, let timedOut):
+                if timedOut && (partial || budget < limits.maxHeaderBytes) {
+                    return .rejected(Self.timeout("head", limits.headTimeout))
+                }
                 return partial ? .rejected(HTTPRequestRejection(status: 400, reason: "incomplete request line")) : .closed
             case .tooLong:
                 return .rejected(HTTPRequestRejection(status: 414, reason: "the request line is longer than \(limits.maxHeaderBytes) bytes"))
@@ -100,12 +110,18 @@ struct HTTPConnection: Sendable {
                 } catch {
                     return .rejected(error)
                 }
-            case .ended:
+            case .ended(_, let timedOut):
+                if timedOut { return .rejected(Self.timeout("head", limits.headTimeout)) }
                 return .rejected(HTTPRequestRejection(status: 400, reason: "incomplete request headers"))
             case .tooLong:
                 return .rejected(HTTPRequestRejection(status: 431, reason: "the request headers are larger than \(limits.maxHeaderBytes) bytes"))
             }
         }
+    }
+
+    private static func timeout(_ part: String, _ limit: Duration) -> HTTPRequestRejection {
+        let milliseconds = limit.components.seconds * 1000 + limit.components.attoseconds / 1_000_000_000_000_000
+        return HTTPRequestRejection(status: 408, reason: "the request \(part) did not arrive within \(milliseconds) ms; send it at once")
     }
 
     /// Answers with a JSON error, then closes gracefully so the client can read the answer.

@@ -21,7 +21,8 @@ public final class HTTPServer: Sendable {
     }
 
     private let host: String
-    private let requestedPort: UInt16
+    /// The port asked for; after the first start, the port bound then, so a restart reuses it.
+    private let requestedPort: Mutex<UInt16>
     private let limits: HTTPServerLimits
     private let log: (@Sendable (String) -> Void)?
     private let handler: HTTPHandler
@@ -36,7 +37,7 @@ public final class HTTPServer: Sendable {
         handler: @escaping HTTPHandler
     ) {
         self.host = host
-        self.requestedPort = port
+        self.requestedPort = Mutex(port)
         self.limits = limits
         self.log = log
         self.handler = handler
@@ -47,12 +48,14 @@ public final class HTTPServer: Sendable {
     }
 
     /// Binds and listens, then accepts connections on a background thread; returns the bound port
-    /// (a free one when the port is 0).
+    /// (a free one when the port is 0). After `stop()`, starting again listens on the same port
+    /// as the first start did (`SO_REUSEADDR`), so clients see a downtime window, not a move.
     @discardableResult
     public func start() throws(HTTPServerError) -> UInt16 {
         try running.withLock { (running: inout Running?) throws(HTTPServerError) -> UInt16 in
             if let running { throw .alreadyStarted(port: running.port) }
-            let (listener, port) = try Socket.listen(host: host, port: requestedPort)
+            let (listener, port) = try Socket.listen(host: host, port: requestedPort.withLock { $0 })
+            requestedPort.withLock { $0 = port }
             let registry = ConnectionRegistry()
             let acceptEnded = DispatchSemaphore(value: 0)
             let acceptor = Acceptor(listener: listener, limits: limits, log: log, handler: handler, registry: registry)
@@ -112,13 +115,17 @@ private struct Acceptor: Sendable {
                     return
                 }
             }
-            switch registry.admit(fd, limit: limits.maxConnections) {
+            let admission = registry.admit(fd, limit: limits.maxConnections)
+            switch admission {
             case .stopping:
                 Socket.close(fd)
                 return
             case .full:
                 refuse(fd)
-            case .admitted:
+            case .admitted, .admittedByEvicting:
+                if case .admittedByEvicting = admission {
+                    log?("all \(limits.maxConnections) connections taken: closed the one that waited longest on its client")
+                }
                 let connection = HTTPConnection(fd: fd, limits: limits, handler: handler, log: log, registry: registry)
                 let thread = Thread { connection.run() }
                 thread.name = "HTTPServer connection"
@@ -130,9 +137,9 @@ private struct Acceptor: Sendable {
 
     /// Answers 503 on a connection over the limit and closes it.
     private func refuse(_ fd: Int32) {
-        log?("HTTP 503: more than \(limits.maxConnections) connections; refusing one")
+        log?("HTTP 503: all \(limits.maxConnections) connections are busy answering requests; refusing one")
         Socket.configure(connection: fd, timeout: .milliseconds(100))
-        let response = HTTPResponseSerializer.error(503, "the server is at its connection limit; try again shortly")
+        let response = HTTPResponseSerializer.error(503, "every connection is busy answering a request; try again shortly")
         _ = Socket.sendAll(fd, HTTPResponseSerializer.bytes(response, keepAlive: false))
         Socket.close(fd)
     }

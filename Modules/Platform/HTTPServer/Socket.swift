@@ -104,6 +104,22 @@ enum Socket {
         }
     }
 
+    /// Waits until `fd` has bytes (or end of stream, or an error) to read; false when `within`
+    /// passed first.
+    static func waitReadable(_ fd: Int32, within: Duration) -> Bool {
+        let deadline = ContinuousClock.now + within
+        while true {
+            let remaining = deadline - .now
+            guard remaining > .zero else { return false }
+            let (seconds, attoseconds) = remaining.components
+            let milliseconds = Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, max(1, milliseconds))
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return true }
+        }
+    }
+
     /// Shuts both directions down, waking any thread blocked on the socket.
     static func shutdownBoth(_ fd: Int32) {
         _ = shutdown(fd, Int32(SHUT_RDWR))
@@ -128,12 +144,12 @@ private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.liste
 extension Socket {
     /// Stops sending, then reads and drops what the peer still sends (briefly, bounded), so closing
     /// does not reset the connection before the peer has read the last response.
-    static func drainAfterShutdown(_ fd: Int32, maxBytes: Int = 4 << 20) {
+    static func drainAfterShutdown(_ fd: Int32, maxBytes: Int = 4 << 20, within: Duration = .seconds(1)) {
         _ = shutdown(fd, Int32(SHUT_WR))
-        var interval = timeval(tv_sec: 0, tv_usec: 200_000)
-        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = ContinuousClock.now + within
         var drained = 0
-        while drained < maxBytes, let chunk = receive(fd) {
+        while drained < maxBytes, waitReadable(fd, within: min(.milliseconds(200), deadline - .now)),
+              let chunk = receive(fd) {
             drained += chunk.count
         }
     }
