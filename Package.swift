@@ -15,13 +15,19 @@ let package = Package(
         // Interfaces: protocols, models, errors.
         .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
+        .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "TerminalUI"],
             path: "Modules/Features/Feed"
+        ),
+        .target(
+            name: "Profile",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI"],
+            path: "Modules/Features/Profile"
         ),
         .target(
             name: "FeedData",
@@ -73,7 +79,7 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
 
         // Test support: fakes for every interface protocol.
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"], path: "Modules/TestSupport/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -114,8 +120,12 @@ let package = Package(
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Paging", "FeedTesting", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "FeedTesting", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
+        ),
+        .testTarget(
+            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "TerminalUI"],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),

@@ -6,6 +6,8 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public let id: PostID
     /// The author's name.
     public let author: String
+    /// The author's identifier, to open their profile.
+    public let authorID: String
     /// The caption; may be empty.
     public let caption: String
     /// The photo's address.
@@ -23,6 +25,7 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public init(post: Post) {
         id = post.id
         author = post.author.name
+        authorID = post.author.id
         caption = post.caption
         imageURL = post.image.url
         aspectRatio = post.image.aspectRatio

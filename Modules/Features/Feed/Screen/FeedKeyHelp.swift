@@ -3,8 +3,12 @@ enum FeedKeyHelp {
     /// The key bar's entries; `?` shows the rest.
     static let bar = [("j/k", "move"), ("l", "like"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
 
-    /// Every key and what it does.
-    static let all: [(keys: String, action: String)] = [
+    /// Every key and what it does; the profile key only where profiles open (`shared-post-store`).
+    static func all(opensProfiles: Bool) -> [(keys: String, action: String)] {
+        opensProfiles ? Array(keys.prefix(7)) + [("Enter  p", "the author's profile")] + keys.dropFirst(7) : keys
+    }
+
+    private static let keys: [(keys: String, action: String)] = [
         ("j  Down", "next post"),
         ("k  Up", "previous post"),
         ("Space  PgDn", "page down"),

@@ -1,5 +1,6 @@
 import Foundation
 import FeedInterface
+import ProfileInterface
 import TerminalUI
 
 /// The feed screen: draws the view model's state and reports the reader's actions to it.
@@ -13,6 +14,7 @@ public final class FeedScreen {
     public private(set) var showsHelp = false
 
     private let model: FeedViewModel
+    private let profiles: (any ProfileOpening)?
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -22,15 +24,18 @@ public final class FeedScreen {
     private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
-    /// the banner's age is told by `wallClock`.
+    /// the banner's age is told by `wallClock`. With `profiles`, Enter (or `p`) asks it to open the
+    /// selected post's author; without, there is no profile key.
     public init(
         model: FeedViewModel,
+        profiles: (any ProfileOpening)? = nil,
         ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
         wallClock: @escaping () -> Date = { Date() }
     ) {
         self.model = model
+        self.profiles = profiles
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -61,13 +66,18 @@ public final class FeedScreen {
             model.refresh()
         case .retry:
             model.retry()
-        case .like:
-            guard state.initialLoad == .loaded else { return .ignored }
+        case .like, .openProfile:
+            guard state.initialLoad == .loaded, action == .like || profiles != nil else { return .ignored }
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
             let (resolved, _, selected) = FeedScreenRenderer.resolve(position, in: geometry)
             position = resolved
             guard let selected else { return .ignored }
-            model.toggleLike(state.rows[selected].id)
+            let row = state.rows[selected]
+            if action == .like {
+                model.toggleLike(row.id)
+            } else {
+                profiles?.openProfile(of: Author(id: row.authorID, name: row.author), from: row.id)
+            }
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
@@ -112,7 +122,9 @@ public final class FeedScreen {
     }
 
     private var options: FeedScreenOptions {
-        FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
+        var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
+        options.opensProfiles = profiles != nil
+        return options
     }
 
     private func render() -> FeedScreenFrame {

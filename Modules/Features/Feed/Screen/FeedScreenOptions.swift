@@ -11,6 +11,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var showsHelp: Bool
     /// The wall-clock time the banner's age is told against ("Updated 5 minutes ago").
     public var now: Date
+    /// Whether Enter opens the selected author's profile (`shared-post-store`), for the help.
+    public var opensProfiles = false
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

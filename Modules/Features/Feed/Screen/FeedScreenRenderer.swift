@@ -189,14 +189,15 @@ public enum FeedScreenRenderer {
 
         func drawHelp(into buffer: inout ScreenBuffer) {
             guard !list.isEmpty else { return }
-            let keyWidth = FeedKeyHelp.all.map { DisplayWidth.of($0.keys) }.max() ?? 0
+            let all = FeedKeyHelp.all(opensProfiles: options.opensProfiles)
+            let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
             var y = list.lowerBound
-            if list.count > FeedKeyHelp.all.count + 1 {
+            if list.count > all.count + 1 {
                 buffer.write("Keys", row: y, column: 2, style: theme.helpTitle)
                 y += 1
             }
             // When not every key fits, the last line still says how to quit.
-            var entries = FeedKeyHelp.all
+            var entries = all
             let room = list.upperBound - y
             if entries.count > room, room > 0, let quit = entries.last {
                 entries = Array(entries.prefix(room - 1)) + [quit]

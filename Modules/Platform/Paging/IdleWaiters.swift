@@ -1,12 +1,15 @@
 /// Callers waiting for a view model to become idle, each with a deadline; a cancelled caller
 /// stops waiting at once.
 @MainActor
-final class IdleWaiters {
+public final class IdleWaiters {
     private var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     private var counter = 0
 
+    /// Nobody waits yet.
+    public init() {}
+
     /// Waits until `resumeAll()` or `timeout`; returns whether it was resumed as idle.
-    func wait(timeout: Duration) async -> Bool {
+    public func wait(timeout: Duration) async -> Bool {
         counter += 1
         let key = counter
         let timer = Task { [weak self] in
@@ -28,7 +31,7 @@ final class IdleWaiters {
     }
 
     /// Resumes every waiter as idle.
-    func resumeAll() {
+    public func resumeAll() {
         let waiting = waiters
         waiters.removeAll()
         for waiter in waiting.values { waiter.resume(returning: true) }

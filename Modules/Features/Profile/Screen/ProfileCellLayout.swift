@@ -1,0 +1,47 @@
+import FeedInterface
+import TerminalUI
+
+/// Draws one cell of the profile grid: a photo box of the grid's size (framed in the selection's
+/// colour when selected, the photo's file name inside until the photo is drawn), then the heart
+/// and the likes (inverted when selected). Only lines inside `visible` are drawn.
+struct ProfileCellLayout {
+    let grid: ProfileGrid
+    let glyphs: Glyphs
+    let theme = ProfileScreenTheme.standard
+
+    func draw(_ row: PostRow, selected: Bool, x: Int, y: Int, visible: Range<Int>, into buffer: inout ScreenBuffer) {
+        let width = grid.cellWidth - 1
+        let inner = max(0, width - 2)
+        let frame = selected ? theme.selectedFrame : theme.frame
+        let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
+        for line in 0..<grid.boxRows where visible.contains(y + line) {
+            if line == 0 {
+                buffer.write("\(glyphs.boxTopLeft)\(horizontal)\(glyphs.boxTopRight)", row: y, column: x, style: frame)
+            } else if line == grid.boxRows - 1 {
+                buffer.write("\(glyphs.boxBottomLeft)\(horizontal)\(glyphs.boxBottomRight)", row: y + line, column: x, style: frame)
+            } else {
+                buffer.write(String(glyphs.boxVertical), row: y + line, column: x, style: frame)
+                buffer.write(String(glyphs.boxVertical), row: y + line, column: x + width - 1, style: frame)
+                if line == (grid.boxRows - 1) / 2 {
+                    let label = TextLayout.sanitized(row.imageURL.lastPathComponent)
+                    let labelWidth = DisplayWidth.of(label)
+                    if labelWidth + 2 <= inner {
+                        buffer.write(label, row: y + line, column: x + 1 + (inner - labelWidth) / 2, style: theme.label)
+                    }
+                }
+            }
+        }
+        let heartLine = y + grid.boxRows
+        guard visible.contains(heartLine) else { return }
+        let heartStyle: Style = switch row.heart {
+        case .liked: theme.liked
+        case .notLiked: .plain
+        case .unknown: theme.unknown
+        }
+        let used = buffer.write(glyphs.heart(row.heart.isLiked), row: heartLine, column: x, style: heartStyle, maxColumns: width)
+        let count = TextLayout.truncate(LikesText.grouped(row.likeCount), width: max(0, width - used - 1), ellipsis: glyphs.ellipsis)
+        buffer.write(count, row: heartLine, column: x + used + 1)
+        // The selection shows without colour too (NO_COLOR keeps inverse): the heart line is inverted.
+        if selected { buffer.restyle(row: heartLine, columns: x..<(x + width)) { $0.inverse = true } }
+    }
+}

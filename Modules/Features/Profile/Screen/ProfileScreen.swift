@@ -1,0 +1,132 @@
+import FeedInterface
+import TerminalUI
+
+/// The profile screen: a grid of one author's posts over its view model. It owns only what is on
+/// screen — the selected post (anchored to its ID, so pages appended below never move it), the top
+/// grid row, the help overlay, the spinner's tick and how long a message stays.
+@MainActor
+public final class ProfileScreen {
+    /// The view model drawn.
+    public let model: ProfileViewModel
+    /// The selected post; `nil` = the first.
+    public private(set) var selected: PostID?
+    /// Whether the help overlay is open.
+    public private(set) var showsHelp = false
+
+    private let ascii: Bool
+    private let messageLifetime: Duration
+    private let now: () -> ContinuousClock.Instant
+    private var size = TerminalSize(columns: 80, rows: 24)
+    private var selectedHint = 0
+    private var top = 0
+    private var tickCount = 0
+    private var shownMessage: (message: ProfileMessage, since: ContinuousClock.Instant)?
+
+    /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock.
+    public init(
+        model: ProfileViewModel, ascii: Bool = false, messageLifetime: Duration = .seconds(4),
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        self.model = model
+        self.ascii = ascii
+        self.messageLifetime = messageLifetime
+        self.now = now
+    }
+
+    /// The screen appeared: loads the first page.
+    @discardableResult
+    public func start() -> Task<Void, Never>? { model.onAppear() }
+
+    /// The index of the selected post, found from its ID (the hint first, so it costs the same with 10,000 posts).
+    public var selectedIndex: Int {
+        let rows = model.viewState.rows
+        guard let selected else { return 0 }
+        if rows.indices.contains(selectedHint), rows[selectedHint].id == selected { return selectedHint }
+        return rows.firstIndex { $0.id == selected } ?? 0
+    }
+
+    /// Applies `key`: moves in the grid, likes the selected post, retries, opens help, or goes back.
+    public func handle(_ key: Key) -> ProfileScreenKeyResult {
+        if showsHelp {
+            showsHelp = false
+            return ProfileScreenAction(key) == .quit ? .quit : .handled
+        }
+        guard let action = ProfileScreenAction(key) else { return .ignored }
+        let rows = model.viewState.rows
+        let grid = ProfileGrid(size: size)
+        let index = selectedIndex
+        switch action {
+        case .back: return .back
+        case .quit: return .quit
+        case .help: showsHelp = true
+        case .retry: model.retry()
+        case .like:
+            guard rows.indices.contains(index) else { return .ignored }
+            model.toggleLike(rows[index].id)
+        case .left, .right, .up, .down, .first, .last:
+            guard !rows.isEmpty else { return .ignored }
+            let moved: Int = switch action {
+            case .left: index - 1
+            case .right: index + 1
+            case .up: index - grid.columns
+            case .down: index + grid.columns
+            case .first: 0
+            default: rows.count - 1
+            }
+            select(min(max(0, moved), rows.count - 1))
+        }
+        return .handled
+    }
+
+    /// Draws the current state at `size` and reports the posts on screen to the view model, so
+    /// paging follows scrolling.
+    public func frame(size: TerminalSize) -> ScreenBuffer {
+        self.size = size
+        let index = selectedIndex
+        top = ProfileGrid(size: size).top(revealing: ProfileGrid(size: size).gridRow(of: index), from: top)
+        var frame = render(selected: index)
+        var started = false
+        for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }
+        if started { frame = render(selected: index) }
+        noteMessage()
+        return frame.buffer
+    }
+
+    /// Advances the spinner and clears a message that has been shown for its lifetime.
+    public func tick() {
+        tickCount &+= 1
+        noteMessage()
+        if let shown = shownMessage, now() - shown.since >= messageLifetime {
+            model.dismissMessage()
+            shownMessage = nil
+        }
+    }
+
+    /// Whether ticks change the screen now: a spinner turns or a message waits to clear.
+    public var isAnimating: Bool {
+        let state = model.viewState
+        return state.initialLoad == .loading || state.pagination == .loading || state.message != nil
+    }
+
+    private func select(_ index: Int) {
+        let rows = model.viewState.rows
+        guard rows.indices.contains(index) else { return }
+        selected = rows[index].id
+        selectedHint = index
+        let grid = ProfileGrid(size: size)
+        top = grid.top(revealing: grid.gridRow(of: index), from: top)
+    }
+
+    private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
+        let options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+        return ProfileScreenRenderer.render(state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options)
+    }
+
+    private func noteMessage() {
+        guard let message = model.viewState.message else {
+            shownMessage = nil
+            return
+        }
+        if shownMessage?.message != message { shownMessage = (message, now()) }
+    }
+}

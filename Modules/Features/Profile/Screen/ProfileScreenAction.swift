@@ -1,0 +1,39 @@
+import TerminalUI
+
+/// What a key asks the profile screen to do.
+enum ProfileScreenAction: Hashable, Sendable {
+    case left, right, up, down, first, last
+    case like, retry, help, back, quit
+
+    /// The action bound to `key`, if any.
+    init?(_ key: Key) {
+        switch key {
+        case .character("h"), .left: self = .left
+        case .character("l"), .right: self = .right
+        case .character("k"), .up: self = .up
+        case .character("j"), .down: self = .down
+        case .character("g"), .home: self = .first
+        case .character("G"), .end: self = .last
+        case .character(" "): self = .like
+        case .character("R"): self = .retry
+        case .character("?"): self = .help
+        case .escape, .backspace, .character("q"): self = .back
+        case .interrupt: self = .quit
+        default: return nil
+        }
+    }
+
+    /// Every key and what it does, as the help overlay lists them.
+    static let keys: [(keys: String, action: String)] = [
+        ("h l  Left Right", "previous / next post"),
+        ("k j  Up Down", "the row above / below"),
+        ("g G  Home End", "first / last post"),
+        ("Space", "like or unlike the selected post"),
+        ("R", "retry a page that failed"),
+        ("?", "this help; any key closes it"),
+        ("Esc  q  Backspace", "back to the feed"),
+    ]
+
+    /// The key bar.
+    static let bar = [("hjkl", "move"), ("Space", "like"), ("?", "help"), ("Esc", "back")]
+}
