@@ -88,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "FeedData", "Likes", "Store",
+                "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database",
             ],
             path: "Host"

@@ -8,6 +8,7 @@ import Foundation
 import Likes
 import LikesInterface
 import Networking
+import Profile
 import Store
 import StoreInterface
 
@@ -25,7 +26,10 @@ final class AppServices {
     let likePost: any LikePostUseCase
     /// `offline-pages`: the saved feed of this user and server.
     let offline: OfflinePages?
+    /// `shared-post-store`: the one post store every screen reads.
+    let sharedPosts: SharedPostStore?
     let userData: UserData
+    private let likes: RemoteLikesRepository
     private let embedded: FeedServer?
     private var screens: [FeedViewModel] = []
 
@@ -40,8 +44,11 @@ final class AppServices {
         self.userData = UserData(options)
         let posts = RemotePostsRepository(http: http)
         let likes = RemoteLikesRepository(http: http)
+        self.likes = likes
         self.feed = CompositeFeedRepository(posts: posts, likedPosts: likes)
-        self.likePost = SerialLikePostUseCase(likes: likes, reread: likes)
+        let likePost = SerialLikePostUseCase(likes: likes, reread: likes)
+        self.likePost = likePost
+        self.sharedPosts = flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
     }
 
     /// Starts the embedded server unless `--server` was given, resolves the flags and builds every
@@ -61,17 +68,30 @@ final class AppServices {
         return AppServices(options: options, flags: flags, http: http, embedded: embedded, offline: offline)
     }
 
-    /// The feed screen's view model; every screen made here shares the app's like use case.
+    /// The feed screen's view model; every screen made here shares the app's like use case, and
+    /// with `shared-post-store` the app's one post store.
     func makeFeedViewModel() -> FeedViewModel {
-        let model = FeedViewModel(feed: feed, likePost: likePost, offline: offline)
+        let model = sharedPosts.map { FeedViewModel(feed: feed, posts: $0, offline: offline) }
+            ?? FeedViewModel(feed: feed, likePost: likePost, offline: offline)
         screens.append(model)
         return model
+    }
+
+    /// The factory of profile screens' view models; `nil` when `shared-post-store` is off.
+    var profileFactory: ((Author) -> ProfileViewModel)? {
+        guard let sharedPosts else { return nil }
+        return { [http, likes] author in
+            let posts = RemotePostsRepository(http: http, source: .author(id: author.id))
+            return ProfileViewModel(
+                author: author, repository: CompositeFeedRepository(posts: posts, likedPosts: likes), posts: sharedPosts)
+        }
     }
 
     /// Forgets everything of the user: every screen's rows, the open stores (cleared through their
     /// connections) and every file on disk. Returns a line for stderr when a file could not be deleted.
     func logout() async -> String? {
         for screen in screens { await screen.logout()?.value }
+        sharedPosts?.removeAll()
         let open: Set<URL> = offline == nil ? [] : [userData.feedCache]
         do {
             try userData.delete(keepingOpen: open)
@@ -112,4 +132,5 @@ final class AppServices {
 /// The keys of the follow-ups the host wires.
 enum FeatureFlagKeys {
     static let offlinePages: FlagKey = "offline-pages"
+    static let sharedPostStore: FlagKey = "shared-post-store"
 }

@@ -9,9 +9,13 @@ enum HeadlessCommand: Equatable {
     case state
     case logout
     case quit
+    /// Opens the profile of the author of post ID (`shared-post-store`).
+    case profile(post: String)
+    /// Leaves the profile for the feed.
+    case back
 
     /// The commands, as the error line names them.
-    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, logout, quit"
+    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, back, logout, quit"
 
     /// The default wait of `settle`.
     static let defaultSettleMilliseconds = 10_000
@@ -31,6 +35,12 @@ enum HeadlessCommand: Equatable {
         case "state": return noArguments(.state)
         case "quit": return noArguments(.quit)
         case "logout": return noArguments(.logout)
+        case "back": return noArguments(.back)
+        case "profile":
+            guard arguments.count == 1 else {
+                return .failure(HeadlessError("'profile' needs one post ID, e.g. 'profile p1'; valid commands: \(summary)"))
+            }
+            return .success(.profile(post: arguments[arguments.startIndex]))
         case "see":
             guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))

@@ -1,15 +1,30 @@
 import Feed
 import FeedInterface
 import Foundation
+import Profile
 
 /// The scripting driver: one command a line in, one JSON object a line out, per command.
+/// `see` and `tap` act on the screen shown: the feed, or a profile opened over it.
 @MainActor
-struct HeadlessDriver {
-    let model: FeedViewModel
-    /// Writes one line; `false` when stdout is closed, which ends the session.
-    let write: (String) -> Bool
-    /// Forgets everything of the user: the screen's rows, the stores and the files.
-    var logout: () async -> Void = {}
+final class HeadlessDriver {
+    private let feed: FeedViewModel
+    private let write: (String) -> Bool
+    private let makeProfile: ((Author) -> ProfileViewModel)?
+    private let logout: () async -> Void
+    private var profile: ProfileViewModel?
+
+    /// A driver over the feed's view model. `write` writes one line and returns `false` when stdout
+    /// is closed (the session ends); `makeProfile` builds a profile (`nil`: `shared-post-store` is
+    /// off); `logout` forgets everything of the user.
+    init(
+        feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel)? = nil,
+        logout: @escaping () async -> Void = {}
+    ) {
+        self.feed = feed
+        self.write = write
+        self.makeProfile = makeProfile
+        self.logout = logout
+    }
 
     /// Runs commands until `quit` or the end of input.
     func run(_ lines: some AsyncSequence<String, Never>) async {
@@ -34,34 +49,62 @@ struct HeadlessDriver {
 
     /// Carries out one command and returns the line to print.
     func perform(_ command: HeadlessCommand) async -> String {
+        let rows = profile?.viewState.rows ?? feed.viewState.rows
         switch command {
         case .open:
-            model.onAppear()
+            feed.onAppear()
         case .see(let row):
-            let rows = model.viewState.rows
             guard rows.indices.contains(row) else {
                 return error("row \(row) is out of range: \(rows.count) rows are shown (0…\(max(0, rows.count - 1)))")
             }
-            model.rowAppeared(rows[row].id)
+            if let profile { profile.rowAppeared(rows[row].id) } else { feed.rowAppeared(rows[row].id) }
         case .refresh:
-            model.refresh()
+            feed.refresh()
         case .retry:
-            model.retry()
+            if let profile { profile.retry() } else { feed.retry() }
         case .tap(let post):
             let id = PostID(post)
-            guard model.viewState.rows.contains(where: { $0.id == id }) else {
-                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(model.viewState.rows.count) rows shown")
+            guard rows.contains(where: { $0.id == id }) else {
+                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
-            model.toggleLike(id)
+            if let profile { profile.toggleLike(id) } else { feed.toggleLike(id) }
+        case .profile(let post):
+            guard let makeProfile else {
+                return error("profiles are part of shared-post-store, which is off; run with --enable shared-post-store")
+            }
+            guard let row = rows.first(where: { $0.id == PostID(post) }) else {
+                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
+            }
+            profile?.close()
+            let opened = makeProfile(Author(id: row.authorID, name: row.author))
+            opened.onAppear()
+            profile = opened
+        case .back:
+            profile?.close()
+            profile = nil
         case .settle(let milliseconds):
-            let settled = await model.waitUntilIdle(timeout: .milliseconds(milliseconds))
-            return StateJSON.encode(model.viewState, extra: [("settled", settled ? "true" : "false")])
+            let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
+            return state(extra: [("settled", settled ? "true" : "false")])
         case .logout:
+            profile?.close()
+            profile = nil
             await logout()
         case .state, .quit:
             break
         }
-        return StateJSON.encode(model.viewState)
+        return state()
+    }
+
+    private func state(extra: [(String, String)] = []) -> String {
+        StateJSON.encode(feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, extra: extra)
+    }
+
+    /// Waits until neither screen has a page or a like in flight.
+    private func waitUntilIdle(timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        guard await feed.waitUntilIdle(timeout: timeout) else { return false }
+        guard let profile else { return true }
+        return await profile.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now))
     }
 
     private func error(_ message: String) -> String {
@@ -70,6 +113,6 @@ struct HeadlessDriver {
 
     /// Gives likes already sent a short while to land before the process ends.
     private func finish() async {
-        _ = await model.waitUntilIdle(timeout: .seconds(3))
+        _ = await waitUntilIdle(timeout: .seconds(3))
     }
 }

@@ -1,12 +1,12 @@
-/// `feed --headless`: the scripting driver over the services' feed screen.
+/// `feed --headless`: the scripting driver over the services' screens.
 @MainActor
 enum HeadlessMode {
     static func run(_ services: AppServices) async -> Int32 {
-        let model = services.makeFeedViewModel()
-        var driver = HeadlessDriver(model: model, write: StandardStreams.out)
-        driver.logout = {
-            if let problem = await services.logout() { StandardStreams.err(problem) }
-        }
+        let driver = HeadlessDriver(
+            feed: services.makeFeedViewModel(),
+            write: { StandardStreams.out($0) },
+            makeProfile: services.profileFactory,
+            logout: { if let problem = await services.logout() { StandardStreams.err(problem) } })
         await driver.run(LineReader.standardInput())
         return 0
     }

@@ -1,17 +1,47 @@
 import Feed
 import FeedInterface
 import Foundation
+import Profile
 
 /// The headless view of a `FeedViewState`: one JSON object on one line.
 enum StateJSON {
-    /// The state as the headless protocol prints it; `extra` pairs are appended (e.g. `settled`).
-    static func encode(_ state: FeedViewState, now: Date = Date(), extra: [(String, String)] = []) -> String {
-        var rows = ""
-        rows.reserveCapacity(state.rows.count * 160)
-        rows += "["
-        for (index, row) in state.rows.enumerated() {
-            if index > 0 { rows += "," }
-            rows += JSONWriter.object([
+    /// The state as the headless protocol prints it: the feed's, the screen shown and, while a
+    /// profile is open, its author and rows; `extra` pairs are appended (e.g. `settled`).
+    static func encode(
+        _ state: FeedViewState, profile: (author: Author, state: ProfileViewState)? = nil, now: Date = Date(),
+        extra: [(String, String)] = []
+    ) -> String {
+        JSONWriter.object(
+            [
+                ("rows", rows(state.rows)),
+                ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
+                ("pagination", JSONWriter.quoted(pagination(state.pagination))),
+                ("refreshing", state.isRefreshing ? "true" : "false"),
+                ("message", JSONWriter.quotedOrNull(state.message?.text)),
+                ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
+                ("screen", JSONWriter.quoted(profile == nil ? "feed" : "profile")),
+            ] + (profile.map { [("profile", encode(author: $0.author, $0.state))] } ?? []) + extra)
+    }
+
+    /// A profile: its author, rows, loads and message.
+    static func encode(author: Author, _ state: ProfileViewState) -> String {
+        JSONWriter.object([
+            ("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))])),
+            ("rows", rows(state.rows)),
+            ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
+            ("pagination", JSONWriter.quoted(pagination(state.pagination))),
+            ("message", JSONWriter.quotedOrNull(state.message?.text)),
+        ])
+    }
+
+    /// Rows as a JSON array, the same shape on every screen.
+    static func rows(_ rows: [PostRow]) -> String {
+        var text = ""
+        text.reserveCapacity(rows.count * 160)
+        text += "["
+        for (index, row) in rows.enumerated() {
+            if index > 0 { text += "," }
+            text += JSONWriter.object([
                 ("id", JSONWriter.quoted(row.id.rawValue)),
                 ("author", JSONWriter.quoted(row.author)),
                 ("caption", JSONWriter.quoted(row.caption)),
@@ -20,16 +50,7 @@ enum StateJSON {
                 ("aspectRatio", number(row.aspectRatio)),
             ])
         }
-        rows += "]"
-        return JSONWriter.object(
-            [
-                ("rows", rows),
-                ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
-                ("pagination", JSONWriter.quoted(pagination(state.pagination))),
-                ("refreshing", state.isRefreshing ? "true" : "false"),
-                ("message", JSONWriter.quotedOrNull(state.message?.text)),
-                ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
-            ] + extra)
+        return text + "]"
     }
 
     static func initialLoad(_ state: LoadState) -> String {

@@ -3,15 +3,33 @@ import Foundation
 import Networking
 import Synchronization
 
-/// Reads GET /v1/feed and maps each item to a `Post` whose heart is `unknown`.
+/// Reads pages of posts — GET /v1/feed, or one author's GET /v1/users/{id}/posts — and maps each
+/// item to a `Post` whose heart is `unknown`.
 public final class RemotePostsRepository: PostsRepository {
+    /// Which posts a repository pages through.
+    public enum Source: Hashable, Sendable {
+        /// The feed, ranked for the user.
+        case feed
+        /// One author's posts, newest first.
+        case author(id: String)
+
+        var pathSegments: [String] {
+            switch self {
+            case .feed: ["v1", "feed"]
+            case .author(let id): ["v1", "users", id, "posts"]
+            }
+        }
+    }
+
     private let http: any HTTPClient
+    private let source: Source
     private let pageSize: Int
     private let dropped = Mutex(0)
 
-    /// Creates the repository; `pageSize` is the `limit` of every request.
-    public init(http: any HTTPClient, pageSize: Int = 20) {
+    /// Creates the repository of `source`; `pageSize` is the `limit` of every request.
+    public init(http: any HTTPClient, source: Source = .feed, pageSize: Int = 20) {
         self.http = http
+        self.source = source
         self.pageSize = pageSize
     }
 
@@ -25,7 +43,7 @@ public final class RemotePostsRepository: PostsRepository {
         if let cursor { query.append(URLQueryItem(name: "cursor", value: cursor.rawValue)) }
         let dto: FeedPageDTO
         do {
-            dto = try await http.send(.get("/v1/feed", query: query), decoding: FeedPageDTO.self)
+            dto = try await http.send(.get(pathSegments: source.pathSegments, query: query), decoding: FeedPageDTO.self)
         } catch {
             throw FeedErrorMapping.feedError(error, hadCursor: cursor != nil)
         }

@@ -25,7 +25,7 @@ public struct FlagRegistry: Sendable {
     public static let standard = FlagRegistry(definitions: [
         FlagDefinition(
             key: "shared-post-store", description: "A second screen shows the same posts",
-            owner: "Store", isBuilt: false),
+            owner: "Store", isBuilt: true),
         FlagDefinition(
             key: "offline-pages",
             description: "The last pages saved in SQLite, shown first, then revalidated",
