@@ -95,7 +95,7 @@ let package = Package(
             dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "Networking", "FeedTesting", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),

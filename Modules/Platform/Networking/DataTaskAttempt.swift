@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 import Synchronization
 
-/// One send of a request on a `URLSession`: cancelling the caller or reaching the deadline
-/// cancels the `URLSessionDataTask` and answers at once, without waiting for URLSession.
+/// One send of a request on a `URLSession`. It keeps the body while it streams in and stops at
+/// the limit; cancelling the caller, reaching the deadline, an oversized body or a refused
+/// redirect cancels the `URLSessionDataTask` and answers at once, without waiting for URLSession.
 final class DataTaskAttempt: Sendable {
     /// Why an attempt produced no response.
     enum Failure: Error {
@@ -13,8 +14,11 @@ final class DataTaskAttempt: Sendable {
         case cancelled
         /// The attempt's own deadline passed.
         case deadline
-        /// URLSession reported a transport error.
-        case transport(URLError)
+        /// URLSession reported a transport error; `afterResponse` when the status line and
+        /// headers had arrived.
+        case transport(URLError, afterResponse: Bool)
+        /// The client refused the answer: a body over the limit, a redirect it does not follow.
+        case refused(HTTPError)
         /// Anything else went wrong; the text says what.
         case other(String)
     }
@@ -27,15 +31,26 @@ final class DataTaskAttempt: Sendable {
         /// Set once the attempt has been stopped, before or after the task started.
         var stop: Failure?
         var finished = false
+        var response: HTTPURLResponse?
+        var body = Data()
+        var redirects: RedirectGuard
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    private let maxBodyBytes: Int
 
-    private init() {}
+    private init(url: URL, maxBodyBytes: Int) {
+        self.state = Mutex(State(redirects: RedirectGuard(start: url)))
+        self.maxBodyBytes = max(0, maxBodyBytes)
+    }
 
-    /// Sends `request` on `session`, allowing it `deadline`; a response with any status succeeds.
-    static func run(_ request: URLRequest, on session: URLSession, deadline: Duration) async -> Outcome {
-        let attempt = DataTaskAttempt()
+    /// Sends `request` on `session` (whose delegate is `delegate`), allowing it `deadline` and a
+    /// body of `maxBodyBytes`; a response with any status succeeds.
+    static func run(
+        _ request: URLRequest, on session: URLSession, delegate: SessionDelegate, deadline: Duration, maxBodyBytes: Int
+    ) async -> Outcome {
+        guard let url = request.url else { return .failure(.other("the request has no URL")) }
+        let attempt = DataTaskAttempt(url: url, maxBodyBytes: maxBodyBytes)
         let timer = Task {
             do {
                 try await Task.sleep(for: deadline)
@@ -47,9 +62,8 @@ final class DataTaskAttempt: Sendable {
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    attempt.complete(data: data, response: response, error: error)
-                }
+                let task = session.dataTask(with: request)
+                delegate.register(attempt, for: task)
                 attempt.start(task, continuation: continuation)
             }
         } onCancel: {
@@ -68,48 +82,102 @@ final class DataTaskAttempt: Sendable {
             return nil
         }
         if let stopped {
+            Self.cancel(task)
             continuation.resume(returning: .failure(stopped))
         } else {
             task.resume()
         }
     }
 
+    /// Ends the attempt with `reason` unless it already ended, and cancels its task.
     private func stop(_ reason: Failure) {
         let (task, continuation) = state.withLock { state -> (URLSessionDataTask?, CheckedContinuation<Outcome, Never>?) in
             guard !state.finished, state.stop == nil else { return (nil, nil) }
             state.stop = reason
+            state.body = Data()
             guard let continuation = state.continuation else { return (nil, nil) }
             state.finished = true
             state.continuation = nil
             return (state.task, continuation)
         }
-        task?.cancel()
+        if let task { Self.cancel(task) }
         continuation?.resume(returning: .failure(reason))
     }
 
-    private func complete(data: Data?, response: URLResponse?, error: (any Error)?) {
-        let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-            guard !state.finished else { return nil }
-            state.finished = true
-            defer { state.continuation = nil }
-            return state.continuation
-        }
-        guard let continuation else { return }
-        continuation.resume(returning: Self.outcome(data: data, response: response, error: error))
+    /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` can block while
+    /// its work queue is busy, and from a delegate callback it can stall the transfer's shutdown.
+    private static func cancel(_ task: URLSessionDataTask) {
+        DispatchQueue.global().async { task.cancel() }
     }
 
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {
+    /// The status line and headers arrived; `false` (and the attempt ends) when the declared
+    /// length is over the limit.
+    func receive(_ response: URLResponse) -> Bool {
+        let http = response as? HTTPURLResponse
+        let declared = response.expectedContentLength
+        if declared > Int64(maxBodyBytes) {
+            stop(.refused(.bodyTooLarge(limit: maxBodyBytes)))
+            return false
+        }
+        state.withLock { state in
+            guard !state.finished, state.stop == nil else { return }
+            state.response = http
+            if declared > 0 { state.body.reserveCapacity(Int(declared)) }
+        }
+        return true
+    }
+
+    /// A piece of the body arrived (after decompression); past the limit the attempt ends.
+    func receive(_ data: Data) {
+        let overLimit = state.withLock { state -> Bool in
+            guard !state.finished, state.stop == nil else { return false }
+            guard data.count <= maxBodyBytes - state.body.count else { return true }
+            state.body.append(data)
+            return false
+        }
+        if overLimit { stop(.refused(.bodyTooLarge(limit: maxBodyBytes))) }
+    }
+
+    /// Whether the redirect to `request` is followed; if not, the attempt ends with the reason.
+    func mayFollow(_ request: URLRequest) -> Bool {
+        let refusal = state.withLock { state -> HTTPError? in
+            state.response = nil
+            state.body = Data()
+            return state.redirects.check(request.url)
+        }
+        guard let refusal else { return true }
+        stop(.refused(refusal))
+        return false
+    }
+
+    /// URLSession finished the task.
+    func complete(response: URLResponse?, error: (any Error)?) {
+        let (continuation, outcome) = state.withLock { state -> (CheckedContinuation<Outcome, Never>?, Outcome?) in
+            guard !state.finished, let continuation = state.continuation else { return (nil, nil) }
+            state.finished = true
+            state.continuation = nil
+            let body = state.body
+            state.body = Data()
+            let outcome = Self.outcome(
+                response: state.response ?? (response as? HTTPURLResponse), body: body, error: error,
+                hadResponse: state.response != nil)
+            return (continuation, outcome)
+        }
+        if let continuation, let outcome { continuation.resume(returning: outcome) }
+    }
+
+    private static func outcome(response: HTTPURLResponse?, body: Data, error: (any Error)?, hadResponse: Bool) -> Outcome {
         if let error {
-            if let urlError = error as? URLError { return .failure(.transport(urlError)) }
+            if let urlError = error as? URLError { return .failure(.transport(urlError, afterResponse: hadResponse)) }
             return .failure(.other(String(describing: error)))
         }
-        guard let http = response as? HTTPURLResponse else {
+        guard let response else {
             return .failure(.other("the reply was not an HTTP response"))
         }
         var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
+        for (name, value) in response.allHeaderFields {
             headers[String(describing: name)] = String(describing: value)
         }
-        return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
+        return .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
     }
 }
