@@ -19,23 +19,23 @@ enum ChildTestProcess {
         /// Everything it printed.
         let output: String
 
-        /// The values of `RESULT key=value` lines.
+        /// The values of `RESULT key=value` lines (`_` in a value stands for a space).
         var values: [String: String] {
             var values: [String: String] = [:]
             for line in output.split(separator: "\n") where line.hasPrefix("RESULT ") {
                 for pair in line.dropFirst(7).split(separator: " ") {
                     let parts = pair.split(separator: "=", maxSplits: 1)
-                    if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+                    if parts.count == 2 { values[String(parts[0])] = parts[1].replacingOccurrences(of: "_", with: " ") }
                 }
             }
             return values
         }
     }
 
-    /// Runs the test whose identifier matches `filter` in a child with `environment` added,
-    /// from `directory`; kills it after `limit`. Waits on a thread of its own, not Swift's pool.
+    /// Runs the test whose identifier matches `filter` in a child with `environment` added
+    /// (a `nil` value removes the variable), from `directory`; kills it after `limit`. Waits on a thread of its own, not Swift's pool.
     static func run(
-        test name: String, filter: String, environment: [String: String] = [:], directory: URL? = nil,
+        test name: String, filter: String, environment: [String: String?] = [:], directory: URL? = nil,
         limit: Duration = .seconds(60)
     ) async throws -> Result {
         try await withCheckedThrowingContinuation { continuation in
@@ -48,7 +48,7 @@ enum ChildTestProcess {
     }
 
     private static func runBlocking(
-        test name: String, filter: String, environment: [String: String] = [:], directory: URL? = nil,
+        test name: String, filter: String, environment: [String: String?] = [:], directory: URL? = nil,
         limit: Duration = .seconds(60)
     ) throws -> Result {
         let process = Process()
@@ -56,7 +56,7 @@ enum ChildTestProcess {
         process.arguments = ["--testing-library", "swift-testing", "--filter", filter]
         var childEnvironment = ProcessInfo.processInfo.environment
         childEnvironment[variable] = name
-        childEnvironment.merge(environment) { _, new in new }
+        for (name, value) in environment { childEnvironment[name] = value }
         process.environment = childEnvironment
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()

@@ -30,11 +30,17 @@ struct HostileServerTests {
             repeating: chunk(size: 64 << 10))
         defer { server.stop() }
 
-        let error = await failure(of: makeClient(server.baseURL), .get("/v1/feed"))
+        let client = makeClient(server.baseURL)
+
+        let error = await failure(of: client, .get("/v1/feed"))
 
         #expect(error == .bodyTooLarge(limit: 8 << 20))
         #expect(error?.description == "the server's answer was larger than 8 MB")
         #expect(server.connections == 1)
+        // The cancelled task ends and leaves the session and its delegate.
+        let delegate = client.delegate
+        #expect(await eventually { delegate.registeredCount == 0 })
+        #expect(await eventually { server.openConnections == 0 })
     }
 
     @Test func gzipBombIsCountedAfterDecompression() async throws {

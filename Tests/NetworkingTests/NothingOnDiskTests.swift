@@ -6,8 +6,10 @@ import HTTPServer
 import Testing
 @testable import Networking
 
-/// The client's requests leave nothing on disk. Checked in a child process whose HOME and XDG
-/// directories point into a fresh temporary directory (see `ChildTestProcess`).
+/// The client's requests leave nothing on disk. Checked in a child process whose HOME,
+/// XDG_CACHE_HOME, TMPDIR and working directory point into a fresh temporary directory, and
+/// whose other XDG variables are unset so that FoundationNetworking falls back to HOME
+/// (`~/.local/share`), as on a default desktop (see `ChildTestProcess`).
 @Suite("URLSessionHTTPClient: nothing on disk")
 struct NothingOnDiskTests {
     @Test func theSessionKeepsNoCacheCookiesOrCredentials() {
@@ -30,9 +32,10 @@ struct NothingOnDiskTests {
         #expect(root.files.isEmpty, "files written: \(root.files)")
         #expect(!root.directories.contains { $0.contains("URLCache") })
         // FoundationNetworking's HTTPCookieStorage.shared, which every URLSessionConfiguration
-        // refers to, makes one empty directory named after the executable's directory.
-        let cookieDirectory = "data/" + Bundle.main.bundleURL.deletingPathExtension().lastPathComponent
-        #expect(root.directories.subtracting([cookieDirectory]).isEmpty, "directories made: \(root.directories)")
+        // refers to, makes one empty directory named after the executable's directory; nothing
+        // the client can switch off (see the Networking report).
+        let cookieDirectory = "home/.local/share/" + Bundle.main.bundleURL.deletingPathExtension().lastPathComponent
+        #expect(root.directories.subtracting([cookieDirectory, "home/.local", "home/.local/share"]).isEmpty, "directories made: \(root.directories)")
     }
 
     /// Shows the test can see what it looks for: a plain `.ephemeral` configuration does create
@@ -75,7 +78,7 @@ struct NothingOnDiskTests {
         var directories: Set<String> = []
     }
 
-    private static let preparedDirectories = ["home", "cache", "data", "config", "state", "runtime", "tmp", "cwd"]
+    private static let preparedDirectories = ["home", "cache", "tmp", "cwd"]
 
     private static func run(_ name: String, filter: String) async throws -> Leftovers {
         let manager = FileManager.default
@@ -88,9 +91,8 @@ struct NothingOnDiskTests {
         let result = try await ChildTestProcess.run(
             test: name, filter: filter,
             environment: [
-                "HOME": path("home"), "XDG_CACHE_HOME": path("cache"), "XDG_DATA_HOME": path("data"),
-                "XDG_CONFIG_HOME": path("config"), "XDG_STATE_HOME": path("state"), "XDG_RUNTIME_DIR": path("runtime"),
-                "TMPDIR": path("tmp"),
+                "HOME": path("home"), "XDG_CACHE_HOME": path("cache"), "TMPDIR": path("tmp"),
+                "XDG_DATA_HOME": nil, "XDG_CONFIG_HOME": nil, "XDG_STATE_HOME": nil, "XDG_RUNTIME_DIR": nil,
             ],
             directory: root.appendingPathComponent("cwd"))
         #expect(result.status == 0, "the child failed:\n\(result.output)")

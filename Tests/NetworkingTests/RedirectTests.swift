@@ -69,6 +69,37 @@ struct RedirectTests {
         #expect(server.connections == 6)
     }
 
+    /// FoundationNetworking keeps a redirect's body itself and tells the client nothing until it
+    /// ends; an endless one keeps its process-wide work queue busy until the server stops. The
+    /// caller is still answered at the request's deadline. Run in a child process, so that the
+    /// busy queue cannot slow the other tests.
+    @Test func anEndlessRedirectBodyIsAnsweredAtTheDeadline() async throws {
+        let name = "endlessRedirectBody"
+        if ChildTestProcess.isChild(name) { return try await Self.endlessRedirectBody() }
+        let result = try await ChildTestProcess.run(test: name, filter: "RedirectTests/anEndlessRedirectBodyIsAnswered")
+        #expect(result.status == 0, "the child failed:\n\(result.output)")
+        #expect(result.values["error"] == "the server did not answer within 1 s")
+    }
+
+    private static func endlessRedirectBody() async throws {
+        let server = try RawReplyServer(
+            head: rawHead("HTTP/1.1 302 Found\nLocation: /elsewhere\nTransfer-Encoding: chunked\n\n"),
+            repeating: chunk(size: 64 << 10))
+        let client = URLSessionHTTPClient(
+            configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: quickRetry(), totalDeadline: .seconds(1)),
+            sleep: WaitRecorder().sleep)
+
+        let error = await failure(of: client, .get("/v1/feed"))
+
+        #expect(error == .timeout(seconds: 1))
+        #expect(server.connections == 1)
+        print("RESULT error=\(error?.description.replacingOccurrences(of: " ", with: "_") ?? "none")")
+        // Once the server stops sending, the transfer ends and leaves the client.
+        server.stop()
+        let delegate = client.delegate
+        #expect(await eventually { delegate.registeredCount == 0 })
+    }
+
     @Test func sameOriginRedirectsAreFollowedWithTheToken() async throws {
         let log = RequestLog()
         let server = try LoopbackServer { request in

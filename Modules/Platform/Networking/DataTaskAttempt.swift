@@ -38,19 +38,23 @@ final class DataTaskAttempt: Sendable {
 
     private let state: Mutex<State>
     private let maxBodyBytes: Int
+    private let calls: DispatchQueue
 
-    private init(url: URL, maxBodyBytes: Int) {
+    private init(url: URL, maxBodyBytes: Int, calls: DispatchQueue) {
         self.state = Mutex(State(redirects: RedirectGuard(start: url)))
         self.maxBodyBytes = max(0, maxBodyBytes)
+        self.calls = calls
     }
 
     /// Sends `request` on `session` (whose delegate is `delegate`), allowing it `deadline` and a
-    /// body of `maxBodyBytes`; a response with any status succeeds.
+    /// body of `maxBodyBytes`; a response with any status succeeds. URLSession is called on
+    /// `calls`, never on Swift's cooperative threads (see `URLSessionHTTPClient.calls`).
     static func run(
-        _ request: URLRequest, on session: URLSession, delegate: SessionDelegate, deadline: Duration, maxBodyBytes: Int
+        _ request: URLRequest, on session: URLSession, delegate: SessionDelegate, calls: DispatchQueue,
+        deadline: Duration, maxBodyBytes: Int
     ) async -> Outcome {
         guard let url = request.url else { return .failure(.other("the request has no URL")) }
-        let attempt = DataTaskAttempt(url: url, maxBodyBytes: maxBodyBytes)
+        let attempt = DataTaskAttempt(url: url, maxBodyBytes: maxBodyBytes, calls: calls)
         let timer = Task {
             do {
                 try await Task.sleep(for: deadline)
@@ -62,30 +66,47 @@ final class DataTaskAttempt: Sendable {
         defer { timer.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request)
-                delegate.register(attempt, for: task)
-                attempt.start(task, continuation: continuation)
+                guard attempt.wait(with: continuation) else { return }
+                calls.async {
+                    guard !attempt.isStopped else { return }
+                    let task = session.dataTask(with: request)
+                    delegate.register(attempt, for: task)
+                    if attempt.start(task) {
+                        task.resume()
+                    } else {
+                        delegate.unregister(task)
+                        task.cancel()
+                    }
+                }
             }
         } onCancel: {
             attempt.stop(.cancelled)
         }
     }
 
-    private func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Outcome, Never>) {
+    /// Keeps `continuation` for the answer; `false` (and answered) when already stopped.
+    private func wait(with continuation: CheckedContinuation<Outcome, Never>) -> Bool {
         let stopped: Failure? = state.withLock { state in
             if let stop = state.stop {
                 state.finished = true
                 return stop
             }
-            state.task = task
             state.continuation = continuation
             return nil
         }
-        if let stopped {
-            Self.cancel(task)
-            continuation.resume(returning: .failure(stopped))
-        } else {
-            task.resume()
+        guard let stopped else { return true }
+        continuation.resume(returning: .failure(stopped))
+        return false
+    }
+
+    private var isStopped: Bool { state.withLock { $0.stop != nil || $0.finished } }
+
+    /// Records the task; `false` when the attempt ended meanwhile (the task must not run).
+    private func start(_ task: URLSessionDataTask) -> Bool {
+        state.withLock { state in
+            guard state.stop == nil, !state.finished else { return false }
+            state.task = task
+            return true
         }
     }
 
@@ -94,20 +115,15 @@ final class DataTaskAttempt: Sendable {
         let (task, continuation) = state.withLock { state -> (URLSessionDataTask?, CheckedContinuation<Outcome, Never>?) in
             guard !state.finished, state.stop == nil else { return (nil, nil) }
             state.stop = reason
-            state.body = Data()
-            guard let continuation = state.continuation else { return (nil, nil) }
             state.finished = true
-            state.continuation = nil
-            return (state.task, continuation)
+            state.body = Data()
+            defer { state.continuation = nil }
+            return (state.task, state.continuation)
         }
-        if let task { Self.cancel(task) }
+        // FoundationNetworking's `cancel()` waits for its work queue, and from a delegate callback
+        // it can stall the transfer's shutdown: cancel from `calls` instead.
+        if let task { calls.async { task.cancel() } }
         continuation?.resume(returning: .failure(reason))
-    }
-
-    /// Cancels `task` off the caller's thread: FoundationNetworking's `cancel()` can block while
-    /// its work queue is busy, and from a delegate callback it can stall the transfer's shutdown.
-    private static func cancel(_ task: URLSessionDataTask) {
-        DispatchQueue.global().async { task.cancel() }
     }
 
     /// The status line and headers arrived; `false` (and the attempt ends) when the declared

@@ -14,6 +14,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         attempts.withLock { $0[task.taskIdentifier] = attempt }
     }
 
+    /// Stops routing the events of `task` (one that is cancelled before it ran).
+    func unregister(_ task: URLSessionTask) {
+        attempts.withLock { _ = $0.removeValue(forKey: task.taskIdentifier) }
+    }
+
     /// How many tasks still have an attempt registered (tests check that finished tasks leave).
     var registeredCount: Int { attempts.withLock { $0.count } }
 

@@ -13,6 +13,11 @@ public final class URLSessionHTTPClient: HTTPClient {
     let session: URLSession
     /// The session's delegate (internal so tests can see that finished tasks leave it).
     let delegate: SessionDelegate
+    /// Where the client calls URLSession. FoundationNetworking runs every session of the process
+    /// on one serial work queue, and `dataTask(with:)`, `resume()` and `cancel()` wait for it; a
+    /// transfer that keeps it busy would otherwise block Swift's cooperative threads, and with
+    /// them every task of the process, deadlines included.
+    private let calls = DispatchQueue(label: "Networking.URLSessionHTTPClient.calls")
     private let refresher: TokenRefresher?
     private let sleep: @Sendable (Duration) async throws -> Void
 
@@ -77,7 +82,8 @@ public final class URLSessionHTTPClient: HTTPClient {
             var retryAfter: Int?
 
             switch await DataTaskAttempt.run(
-                urlRequest, on: session, delegate: delegate, deadline: attemptDeadline, maxBodyBytes: maxBodyBytes)
+                urlRequest, on: session, delegate: delegate, calls: calls, deadline: attemptDeadline,
+                maxBodyBytes: maxBodyBytes)
             {
             case .success(let response) where (200..<300).contains(response.status):
                 return response
