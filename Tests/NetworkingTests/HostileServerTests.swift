@@ -128,7 +128,9 @@ struct HostileServerTests {
 
         #expect(error == .timeout(seconds: 1))
         #expect(error?.description == "the server did not answer within 1 s")
-        #expect(server.connections == 1, "the per-try timeout (10 s) never came: no time was left to retry")
+        // The per-try timeout (10 s) never came and no time was left to retry. (At most one
+        // connection: on a loaded machine the one attempt may not even have connected in 1 s.)
+        #expect(server.connections <= 1)
     }
 
     @Test func aRequestMayShortenTheTotalDeadline() async throws {
@@ -150,8 +152,9 @@ struct HostileServerTests {
             sleep: recorder.sleep)
 
         #expect(await failure(of: client, .get("/v1/feed")) == .timeout(seconds: 0.3))
-        #expect(server.connections == 3)
-        #expect(await recorder.waits.count == 2)
+        #expect(await recorder.waits.count == 2, "three attempts")
+        // On a loaded machine an attempt can time out before it even connects: at most three.
+        #expect(server.connections <= 3)
     }
 
     @Test func shortBodyIsAConnectionClosedEarly() async throws {

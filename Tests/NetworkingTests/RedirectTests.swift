@@ -92,7 +92,7 @@ struct RedirectTests {
         let error = await failure(of: client, .get("/v1/feed"))
 
         #expect(error == .timeout(seconds: 1))
-        #expect(server.connections == 1)
+        #expect(server.connections <= 1, "not retried")
         print("RESULT error=\(error?.description.replacingOccurrences(of: " ", with: "_") ?? "none")")
         // Once the server stops sending, the transfer ends and leaves the client.
         server.stop()

@@ -154,16 +154,22 @@ final class DataTaskAttempt: Sendable {
         if overLimit { stop(.refused(.bodyTooLarge(limit: maxBodyBytes))) }
     }
 
-    /// Whether the redirect to `request` is followed; if not, the attempt ends with the reason.
-    func mayFollow(_ request: URLRequest) -> Bool {
+    /// Decides about the redirect to `request` and answers URLSession through `answer`; a
+    /// refused redirect ends the attempt. `answer` is called under the attempt's lock, so it
+    /// always reaches FoundationNetworking's work queue before a cancel of this attempt does
+    /// (answering a task that was cancelled first crashes FoundationNetworking: "Received
+    /// callback for HTTP redirection, but we're not waiting for it"). A stopped attempt, whose
+    /// cancel may already be on its way, is not answered at all.
+    func redirect(to request: URLRequest, answer: @Sendable (URLRequest?) -> Void) {
         let refusal = state.withLock { state -> HTTPError? in
+            guard !state.finished, state.stop == nil else { return nil }
             state.response = nil
             state.body = Data()
-            return state.redirects.check(request.url)
+            let refusal = state.redirects.check(request.url)
+            answer(refusal == nil ? request : nil)
+            return refusal
         }
-        guard let refusal else { return true }
-        stop(.refused(refusal))
-        return false
+        if let refusal { stop(.refused(refusal)) }
     }
 
     /// URLSession finished the task.

@@ -44,8 +44,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let follows = attempt(for: task)?.mayFollow(request) ?? false
-        completionHandler(follows ? request : nil)
+        // No answer for a task without an attempt: it was cancelled (see `DataTaskAttempt.redirect`).
+        attempt(for: task)?.redirect(to: request, answer: completionHandler)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
