@@ -27,6 +27,12 @@ struct PathSegmentTests {
         #expect(HTTPPath.normalize(path) == sent)
     }
 
+    @Test func anAbsoluteURLKeepsItsEncodedPath() throws {
+        let url = try #require(URL(string: "http://cdn.example/x/p%C3%A9.jpg?w=600"))
+        #expect(HTTPRequest.get(url: url).path == "/x/p%C3%A9.jpg")
+        #expect(HTTPRequest.get(url: try #require(URL(string: "http://cdn.example"))).path == "/")
+    }
+
     @Test func theServerReceivesTheExactID() async throws {
         let log = RequestLog()
         let server = try LoopbackServer { request in

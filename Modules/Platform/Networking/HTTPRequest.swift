@@ -74,7 +74,8 @@ public struct HTTPRequest: Hashable, Sendable {
 
     /// A GET request of an absolute address, sent as it is (no base URL, no query added).
     public static func get(url: URL) -> HTTPRequest {
-        var request = HTTPRequest(method: .get, path: url.path)
+        let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
+        var request = HTTPRequest(method: .get, path: path.isEmpty ? "/" : path)
         request.url = url
         return request
     }
