@@ -12,6 +12,12 @@ func chunk(size: Int) -> [UInt8] {
     Array("\(String(size, radix: 16))\r\n".utf8) + [UInt8](repeating: 0x20, count: size) + Array("\r\n".utf8)
 }
 
+/// The pause between 64 KB pieces of an endless body: at most 64 MB/s, a fast LAN. At full
+/// loopback speed (GB/s) FoundationNetworking can take seconds to act on a cancel, because
+/// libcurl's reading keeps its one process-wide work queue busy; meanwhile the body keeps
+/// arriving (and is dropped), other sessions in the process wait, and the allocator churns.
+let fastLAN: Duration = .milliseconds(1)
+
 /// The error `request` ends with, or `nil` when it succeeds.
 func failure(of client: URLSessionHTTPClient, _ request: HTTPRequest) async -> HTTPError? {
     do throws(HTTPError) {
