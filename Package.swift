@@ -128,7 +128,7 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),

@@ -57,7 +57,7 @@ struct ResolvedFlagsOutputTests {
         for definition in registry.definitions {
             #expect(definition.kind == .release)
             #expect(!definition.defaultValue)
-            #expect(definition.isBuilt == (definition.key == "offline-pages"), "\(definition.key)")
+            #expect(definition.isBuilt == ["offline-pages", "shared-post-store"].contains(definition.key), "\(definition.key)")
         }
         #expect(registry.definition("unknown") == nil)
         let resolved = await FlagResolver(registry: registry).resolve()

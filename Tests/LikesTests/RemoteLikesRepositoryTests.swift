@@ -58,7 +58,8 @@ import Testing
             (.status(code: 429, message: nil), .notSent(reason: "the server answered 429")),
             (.status(code: 503, message: nil), .outcomeUnknown(reason: "the server answered 503")),
             (.timeout(seconds: 10), .outcomeUnknown(reason: "the server did not answer within 10 s")),
-            (.unreachable(host: "h:1", reason: "the connection was lost"), .outcomeUnknown(reason: "cannot reach h:1: the connection was lost")),
+            (.unreachable(host: "h:1", reason: "connection refused"), .notSent(reason: "cannot reach h:1: connection refused")),
+            (.connectionClosed(host: "h:1"), .outcomeUnknown(reason: HTTPError.connectionClosed(host: "h:1").description)),
         ]
         for (error, expected) in cases {
             #expect(RemoteLikesRepository.likeError(error) == expected)

@@ -31,9 +31,10 @@ public struct RemoteLikesRepository: LikesRepository, LikedPostsSource {
     }
 
     public func setLiked(_ liked: Bool, post: PostID) async throws -> LikeResult {
-        let id = post.rawValue.addingPercentEncoding(withAllowedCharacters: .urlPathComponentAllowed) ?? post.rawValue
-        // The body carries the final state, so the PUT is idempotent and safe to retry.
-        let request = try HTTPRequest.json(.put, "/v1/posts/\(id)/like", body: LikeRequestDTO(liked: liked), isIdempotent: true)
+        // The ID is one path segment, encoded once by Networking. The body carries the final
+        // state, so the PUT is idempotent and safe to retry.
+        let request = try HTTPRequest.json(
+            .put, pathSegments: ["v1", "posts", post.rawValue, "like"], body: LikeRequestDTO(liked: liked), isIdempotent: true)
         let reply: LikeReplyDTO
         do {
             reply = try await http.send(request, decoding: LikeReplyDTO.self)
@@ -60,18 +61,11 @@ extension RemoteLikesRepository {
             .refused(reason: error.description)
         case .retryAfterTooLong:
             .notSent(reason: error.description)
+        case _ where error.outcome == .notApplied:
+            .notSent(reason: error.description)
         default:
             // A timeout, a lost connection, a 5xx or an unreadable 200 may follow an applied write.
             .outcomeUnknown(reason: error.description)
         }
     }
-}
-
-extension CharacterSet {
-    /// Characters allowed in one path segment: the path set without `/`.
-    fileprivate static let urlPathComponentAllowed: CharacterSet = {
-        var set = CharacterSet.urlPathAllowed
-        set.remove("/")
-        return set
-    }()
 }

@@ -18,8 +18,8 @@ public struct HTTPPhotoTransport: PhotoTransport {
         http.headers["Accept"] = "image/jpeg"
         if let etag = request.ifNoneMatch { http.headers["If-None-Match"] = etag }
         http.timeout = timeout
-        // Until HTTPRequest limits the body while it streams, the limit is checked on arrival:
-        // the announced Content-Length first, then the bytes themselves.
+        // The client refuses a longer body while it streams, before it is buffered.
+        http.maxBodyBytes = request.maxBodyBytes
         let response: HTTPResponse
         do {
             response = try await client.send(http)
@@ -27,12 +27,9 @@ public struct HTTPPhotoTransport: PhotoTransport {
             switch error {
             case .status(code: 304, _): return .notModified
             case .cancelled: throw .cancelled
+            case .bodyTooLarge: throw .tooLarge(limit: request.maxBodyBytes)
             default: throw .network(error)
             }
-        }
-        if let announced = response.header("Content-Length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-           announced > request.maxBodyBytes {
-            throw .tooLarge(limit: request.maxBodyBytes)
         }
         guard response.body.count <= request.maxBodyBytes else { throw .tooLarge(limit: request.maxBodyBytes) }
         return .fetched(body: response.body, headers: response.headers)

@@ -7,7 +7,8 @@ import FoundationNetworking
 struct TransportFailure: Sendable {
     /// The error the caller sees if no retry follows.
     let error: HTTPError
-    /// Whether an idempotent request may be sent again: connect errors and timeouts only.
+    /// Whether an idempotent request may be sent again: connect errors, timeouts and connections
+    /// that closed early (a network hiccup); never a refused or unreadable answer.
     let isRetryable: Bool
 
     /// Classifies a failed attempt to `host` (as `host:port`) that was allowed `timeout`.
@@ -18,10 +19,12 @@ struct TransportFailure: Sendable {
             self.init(.cancelled, retryable: false)
         case .deadline:
             self.init(.timeout(seconds: seconds), retryable: true)
-        case .other(let reason):
-            self.init(.unreachable(host: host, reason: reason), retryable: false)
-        case .transport(let error):
-            self.init(error.code, host: host, url: url, seconds: seconds)
+        case .refused(let error):
+            self.init(error, retryable: false)
+        case .other:
+            self.init(.notHTTP(host: host), retryable: false)
+        case .transport(let error, let afterResponse):
+            self.init(error.code, detail: error.localizedDescription, afterResponse: afterResponse, host: host, url: url, seconds: seconds)
         }
     }
 
@@ -30,14 +33,12 @@ struct TransportFailure: Sendable {
         self.isRetryable = retryable
     }
 
-    private init(_ code: URLError.Code, host: String, url: URL, seconds: Double) {
+    private init(_ code: URLError.Code, detail: String, afterResponse: Bool, host: String, url: URL, seconds: Double) {
         switch code {
         case .cannotConnectToHost:
             self.init(.unreachable(host: host, reason: "connection refused; check that the server is running"), retryable: true)
         case .cannotFindHost, .dnsLookupFailed:
             self.init(.unreachable(host: host, reason: "host name not found; check the server address"), retryable: true)
-        case .networkConnectionLost:
-            self.init(.unreachable(host: host, reason: "the connection was lost"), retryable: true)
         case .notConnectedToInternet:
             self.init(.unreachable(host: host, reason: "no network connection"), retryable: true)
         case .timedOut:
@@ -50,14 +51,29 @@ struct TransportFailure: Sendable {
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
             .clientCertificateRequired:
             self.init(.unreachable(host: host, reason: "the secure connection failed (URLError \(code.rawValue))"), retryable: false)
-        case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
-            .unsupportedURL, .zeroByteResource:
-            // FoundationNetworking reports a reply that is not HTTP as `unsupportedURL` (libcurl
-            // refuses HTTP/0.9) and a connection closed without a reply as `badServerResponse`;
-            // the URL itself was checked before sending.
-            self.init(.unreachable(host: host, reason: "no valid HTTP reply; check that the address is the feed server"), retryable: false)
+        case .networkConnectionLost, .badServerResponse:
+            // FoundationNetworking reports a connection closed without any reply as
+            // `badServerResponse` (libcurl: empty reply) and a reset as `networkConnectionLost`.
+            self.init(.connectionClosed(host: host), retryable: true)
+        case .unsupportedURL, .cannotParseResponse:
+            // A reply that is not HTTP: libcurl refuses HTTP/0.9, FoundationNetworking calls it
+            // `unsupportedURL`; the URL itself was checked before sending.
+            self.init(.notHTTP(host: host), retryable: false)
+        case .unknown:
+            // FoundationNetworking maps most libcurl failures to `unknown` (-1) and keeps libcurl's
+            // text: "transfer closed with 94 bytes remaining to read" is a body cut short; others
+            // ("Invalid Content-Length: value", "Illegal or missing hexadecimal sequence in
+            // chunked-encoding", a broken gzip stream, a TLS problem) are named as libcurl says.
+            if detail.hasPrefix("transfer closed") {
+                self.init(.connectionClosed(host: host), retryable: true)
+            } else if detail.isEmpty && !afterResponse {
+                self.init(.notHTTP(host: host), retryable: false)
+            } else {
+                let reason = OneLineText.clean(detail.isEmpty ? "the transfer failed" : detail)
+                self.init(.malformedReply(host: host, reason: reason), retryable: false)
+            }
         default:
-            self.init(.unreachable(host: host, reason: "the request failed (URLError \(code.rawValue))"), retryable: false)
+            self.init(.malformedReply(host: host, reason: "the transfer failed (URLError \(code.rawValue))"), retryable: false)
         }
     }
 }

@@ -3,16 +3,25 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// An `HTTPClient` on one URLSession: per-request timeout, retries of idempotent requests,
-/// `Retry-After`, bearer tokens with one shared refresh on 401, and cancellation.
+/// An `HTTPClient` on one URLSession: a timeout per attempt and a deadline per request, a body
+/// limit enforced while the body streams in, same-origin redirects only, retries of idempotent
+/// requests, `Retry-After`, bearer tokens with one shared refresh on 401, and cancellation.
+/// Nothing is cached, and no cookie or credential is kept.
 public final class URLSessionHTTPClient: HTTPClient {
     private let configuration: HTTPClientConfiguration
     /// The client's own session (internal so tests can see that a cancelled task ended).
     let session: URLSession
+    /// The session's delegate (internal so tests can see that finished tasks leave it).
+    let delegate: SessionDelegate
+    /// Where the client calls URLSession. FoundationNetworking runs every session of the process
+    /// on one serial work queue, and `dataTask(with:)`, `resume()` and `cancel()` wait for it; a
+    /// transfer that keeps it busy would otherwise block Swift's cooperative threads, and with
+    /// them every task of the process, deadlines included.
+    private let calls = DispatchQueue(label: "Networking.URLSessionHTTPClient.calls")
     private let refresher: TokenRefresher?
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// Creates a client with its own ephemeral, cache-less URLSession.
+    /// Creates a client with its own URLSession that keeps nothing on disk.
     public convenience init(configuration: HTTPClientConfiguration) {
         self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) })
     }
@@ -22,15 +31,8 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.configuration = configuration
         self.refresher = configuration.tokens.map { TokenRefresher(provider: $0) }
         self.sleep = sleep
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.httpShouldSetCookies = false
-        sessionConfiguration.httpCookieAcceptPolicy = .never
-        // The client enforces each attempt's deadline itself; URLSession's own limits only back it up.
-        sessionConfiguration.timeoutIntervalForRequest = 600
-        sessionConfiguration.timeoutIntervalForResource = 3600
-        self.session = URLSession(configuration: sessionConfiguration)
+        self.delegate = SessionDelegate()
+        self.session = URLSession(configuration: PrivateSessionConfiguration.make(), delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
@@ -48,8 +50,12 @@ public final class URLSessionHTTPClient: HTTPClient {
         // The access token belongs to the API: a photo on another host never sees it.
         let sendsToken = Self.sameOrigin(url, configuration.baseURL)
         let timeout = request.timeout ?? configuration.timeout
+        let totalDeadline = request.totalDeadline ?? configuration.totalDeadline
+        let maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes
         let policy = configuration.retry
         let host = Self.hostDescription(url)
+        let clock = ContinuousClock()
+        let end = clock.now + totalDeadline
         var generator = SystemRandomNumberGenerator()
         var retries = 0
         var renewedToken: String?
@@ -65,12 +71,20 @@ public final class URLSessionHTTPClient: HTTPClient {
             } else {
                 token = nil
             }
-            let urlRequest = Self.urlRequest(request, url: url, token: token, timeout: timeout)
+            let remaining = end - clock.now
+            guard remaining > .zero else { throw .timeout(seconds: RetryPolicy.seconds(totalDeadline)) }
+            // The last attempt gets what is left of the request's deadline; if that is what ends
+            // it, the error names the request's deadline, not the attempt's.
+            let attemptDeadline = min(timeout, remaining)
+            let urlRequest = Self.urlRequest(request, url: url, token: token, timeout: attemptDeadline)
             let failure: HTTPError
             let isRetryable: Bool
             var retryAfter: Int?
 
-            switch await DataTaskAttempt.run(urlRequest, on: session, deadline: timeout) {
+            switch await DataTaskAttempt.run(
+                urlRequest, on: session, delegate: delegate, calls: calls, deadline: attemptDeadline,
+                maxBodyBytes: maxBodyBytes)
+            {
             case .success(let response) where (200..<300).contains(response.status):
                 return response
             case .success(let response):
@@ -85,7 +99,9 @@ public final class URLSessionHTTPClient: HTTPClient {
                     retryAfter = RetryAfter.seconds(from: value, now: Date())
                 }
             case .failure(let attemptFailure):
-                let classified = TransportFailure(attemptFailure, host: host, url: url, timeout: timeout)
+                let cutByDeadline = attemptDeadline < timeout
+                let classified = TransportFailure(
+                    attemptFailure, host: host, url: url, timeout: cutByDeadline ? totalDeadline : timeout)
                 failure = classified.error
                 isRetryable = classified.isRetryable
             }
@@ -95,6 +111,11 @@ public final class URLSessionHTTPClient: HTTPClient {
             }
             guard isRetryable, request.isIdempotent, retries < min(policy.maxRetries, request.retryLimit ?? .max) else { throw failure }
             let wait = retryAfter.map { Duration.seconds($0) } ?? policy.backoff(attempt: retries, using: &generator)
+            // A wait that would end after the request's deadline is not worth starting.
+            guard wait < end - clock.now else {
+                if let retryAfter { throw .retryAfterTooLong(seconds: retryAfter) }
+                throw failure
+            }
             do {
                 try await sleep(wait)
             } catch {
@@ -120,50 +141,6 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
     }
 
-    /// The base URL joined with `path` (percent-encoded as needed) and `query`.
-    static func url(base: URL, path: String, query: [URLQueryItem]) throws(HTTPError) -> URL {
-        var text = base.absoluteString
-        while text.hasSuffix("/") { text.removeLast() }
-        let fullPath = path.hasPrefix("/") ? path : "/" + path
-        text += fullPath.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? fullPath
-        if !query.isEmpty {
-            let pairs = query.map { item in
-                let name = encodeQueryPart(item.name)
-                return item.value.map { "\(name)=\(encodeQueryPart($0))" } ?? name
-            }
-            text += "?" + pairs.joined(separator: "&")
-        }
-        guard let url = URL(string: text), url.host != nil else {
-            throw .invalidURL("\(text): the base URL and path do not form a URL")
-        }
-        return url
-    }
-
-    /// `url` if it is an absolute http(s) URL with a host.
-    static func absolute(_ url: URL) throws(HTTPError) -> URL {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw .invalidURL("\(url.absoluteString): only absolute http or https addresses can be fetched")
-        }
-        return url
-    }
-
-    /// Whether `url` has the scheme, host and port of `base` (default ports count as given).
-    static func sameOrigin(_ url: URL, _ base: URL) -> Bool {
-        func origin(_ url: URL) -> (String, String, Int) {
-            let scheme = url.scheme?.lowercased() ?? ""
-            return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
-        }
-        return origin(url) == origin(base)
-    }
-
-    /// Only unreserved characters stay as they are, so opaque cursors with `+`, `/` or `=` survive.
-    private static let queryAllowed = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    private static func encodeQueryPart(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
-    }
-
     private static func urlRequest(_ request: HTTPRequest, url: URL, token: String?, timeout: Duration) -> URLRequest {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -182,19 +159,5 @@ public final class URLSessionHTTPClient: HTTPClient {
         }
         urlRequest.httpBody = request.body
         return urlRequest
-    }
-
-    /// The `error` text of a JSON body `{"error": "…"}`, if that is what `body` holds.
-    static func errorMessage(in body: Data) -> String? {
-        struct ErrorBody: Decodable { let error: String }
-        guard !body.isEmpty, let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body) else { return nil }
-        let message = decoded.error.trimmingCharacters(in: .whitespacesAndNewlines)
-        return message.isEmpty ? nil : message
-    }
-
-    /// `host:port` for error messages.
-    private static func hostDescription(_ url: URL) -> String {
-        let host = url.host ?? url.absoluteString
-        return url.port.map { "\(host):\($0)" } ?? host
     }
 }
