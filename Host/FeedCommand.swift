@@ -46,7 +46,8 @@ enum FeedCommand {
             defer { services.stop() }
             let model = services.makeFeedViewModel()
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
-                return await ScreenMode.run(model: model, ascii: options.ascii)
+                let router = ScreenRouter(model: model, makeProfile: services.profileFactory, ascii: options.ascii)
+                return await ScreenMode.run(router: router)
             }
             return await PlainFrameMode.run(model: model, ascii: options.ascii, write: { StandardStreams.out($0) })
         }

@@ -12,7 +12,7 @@ enum ScreenMode {
     static let tickInterval = Duration.milliseconds(100)
 
     /// Runs the screen until the reader quits; returns the exit status.
-    static func run(model: FeedViewModel, ascii: Bool) async -> Int32 {
+    static func run(router: ScreenRouter) async -> Int32 {
         let terminal = Terminal()
         // Signals are caught before raw mode starts, so none can end the process with the
         // terminal still raw.
@@ -30,7 +30,7 @@ enum ScreenMode {
             return 1
         }
         defer { terminal.restore() }
-        let screen = FeedScreen(model: model, ascii: ascii)
+        let screen = router
         let colors = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
         let writer = ScreenWriter(colors: colors) { try terminal.write($0) }
         let ticker = Task { @MainActor in
@@ -44,12 +44,15 @@ enum ScreenMode {
         defer { ticker.cancel() }
 
         do {
-            screen.start()
+            router.feed.start()
             try draw(screen, writer: writer, terminal: terminal, input: input)
             for await event in input.events {
                 switch event {
                 case .key(let key):
-                    if screen.handle(key) == .quit { return 0 }
+                    let onProfile = screen.profile != nil
+                    if screen.handle(key) { return 0 }
+                    // Going back to the feed redraws it whole: no cell of the grid may stay behind.
+                    if onProfile != (screen.profile != nil) { writer.invalidate() }
                 case .resize:
                     writer.invalidate()
                 case .terminate(let signal):
@@ -80,7 +83,7 @@ enum ScreenMode {
     }
 
     /// Draws a frame and asks for another as soon as anything it read from the view model changes.
-    private static func draw(_ screen: FeedScreen, writer: ScreenWriter, terminal: Terminal, input: TerminalInput) throws {
+    private static func draw(_ screen: ScreenRouter, writer: ScreenWriter, terminal: Terminal, input: TerminalInput) throws {
         let size = terminal.size() ?? TerminalSize(columns: 80, rows: 24)
         let frame = withObservationTracking {
             screen.frame(size: size)

@@ -12,6 +12,8 @@ final class HeadlessDriver {
     private let makeProfile: ((Author) -> ProfileViewModel)?
     private let logout: () async -> Void
     private var profile: ProfileViewModel?
+    /// Profiles left while a like of theirs was in flight: `settle` and `quit` still wait for them.
+    private var leaving: [ProfileViewModel] = []
 
     /// A driver over the feed's view model. `write` writes one line and returns `false` when stdout
     /// is closed (the session ends); `makeProfile` builds a profile (`nil`: `shared-post-store` is
@@ -75,19 +77,17 @@ final class HeadlessDriver {
             guard let row = rows.first(where: { $0.id == PostID(post) }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
-            profile?.close()
+            leaveProfile()
             let opened = makeProfile(Author(id: row.authorID, name: row.author))
             opened.onAppear()
             profile = opened
         case .back:
-            profile?.close()
-            profile = nil
+            leaveProfile()
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return state(extra: [("settled", settled ? "true" : "false")])
         case .logout:
-            profile?.close()
-            profile = nil
+            leaveProfile()
             await logout()
         case .state, .quit:
             break
@@ -99,12 +99,21 @@ final class HeadlessDriver {
         StateJSON.encode(feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, extra: extra)
     }
 
-    /// Waits until neither screen has a page or a like in flight.
+    private func leaveProfile() {
+        guard let profile else { return }
+        profile.close()
+        if !profile.isIdle { leaving.append(profile) }
+        self.profile = nil
+    }
+
+    /// Waits until no screen, open or left, has a page or a like in flight.
     private func waitUntilIdle(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        guard await feed.waitUntilIdle(timeout: timeout) else { return false }
-        guard let profile else { return true }
-        return await profile.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now))
+        for screen in [profile].compactMap({ $0 }) + leaving {
+            guard await screen.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
+        }
+        leaving.removeAll { $0.isIdle }
+        return await feed.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now))
     }
 
     private func error(_ message: String) -> String {

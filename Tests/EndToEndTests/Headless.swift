@@ -59,17 +59,27 @@ final class TestServer: @unchecked Sendable {
     }
 }
 
-/// The follow-ups an end-to-end test runs with: the required feed must behave the same with each.
+/// The follow-ups an end-to-end test runs with: the required feed must behave the same with each
+/// off, each on alone, and every built one on together.
 enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case off
     case offlinePages
+    case sharedPostStore
+    case everything
 
-    /// `--enable` and a fresh `--data-dir` for the flags that are on.
-    var arguments: [String] {
+    /// The follow-ups that are on.
+    var flags: [String] {
         switch self {
         case .off: []
-        case .offlinePages: ["--enable", "offline-pages", "--data-dir", TemporaryDirectory.make().path]
+        case .offlinePages: ["offline-pages"]
+        case .sharedPostStore: ["shared-post-store"]
+        case .everything: ["offline-pages", "shared-post-store"]
         }
+    }
+
+    /// `--enable` for each flag that is on, and a fresh `--data-dir`.
+    var arguments: [String] {
+        flags.flatMap { ["--enable", $0] } + (flags.isEmpty ? [] : ["--data-dir", TemporaryDirectory.make().path])
     }
 
     var testDescription: String { rawValue }

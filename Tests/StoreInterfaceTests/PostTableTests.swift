@@ -106,4 +106,12 @@ import Testing
         #expect(second?.post.like == .notLiked)
         #expect(second?.settled == LikeResult(liked: false, likeCount: 10))
     }
+
+    @Test func aPageWhoseLikesReadFailedKeepsAHeartAlreadyKnownButTakesItsCount() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: true, count: 10)], requestedAt: table.stamp())
+        let shown = table.receive([Self.post("p1", liked: nil, count: 12), Self.post("p2", liked: nil)], requestedAt: table.stamp())
+        #expect(shown.map(\.like) == [.liked, .unknown], "never 'not liked', and a known heart is not forgotten")
+        #expect(shown.first?.likeCount == 12)
+    }
 }

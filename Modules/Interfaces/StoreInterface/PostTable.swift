@@ -37,10 +37,13 @@ public struct PostTable: Sendable {
         return post
     }
 
-    /// Takes in a page requested at `stamp`, holds each post once, and returns them as shown.
+    /// Takes in a page requested at `stamp`, holds each post once, and returns them as shown. A
+    /// heart the page does not know (its likes read failed) keeps the one already known here.
     public mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
-            let server = settledOver(page, requestedAt: stamp)
+            var server = settledOver(page, requestedAt: stamp)
+            // A page whose likes read failed says nothing about the heart: keep one already known.
+            if server.like == .unknown, let known = posts[page.id]?.like, known != .unknown { server.like = known }
             if settledAt[page.id].map({ $0 < stamp }) == true { settledAt[page.id] = nil }
             posts[page.id] = server
             if let liked = server.like.isLiked, var overlay = overlays[page.id] {

@@ -1,0 +1,60 @@
+import Feed
+import FeedInterface
+import Profile
+import ProfileInterface
+import TerminalUI
+
+/// The screens of the terminal app and the way between them: the feed, and over it the profile of
+/// an author the feed asks for (`shared-post-store`). Keys go to the screen on top; leaving the
+/// profile returns to the feed exactly where the reader was.
+@MainActor
+final class ScreenRouter: ProfileOpening {
+    private(set) var feed: FeedScreen!
+    private(set) var profile: ProfileScreen?
+    private let makeProfile: ((Author) -> ProfileViewModel)?
+    private let ascii: Bool
+
+    /// The router over the feed's view model; `makeProfile` is `nil` when profiles are off.
+    init(model: FeedViewModel, makeProfile: ((Author) -> ProfileViewModel)?, ascii: Bool) {
+        self.makeProfile = makeProfile
+        self.ascii = ascii
+        feed = FeedScreen(model: model, profiles: makeProfile == nil ? nil : self, ascii: ascii)
+    }
+
+    func openProfile(of author: Author, from post: PostID) {
+        guard let makeProfile else { return }
+        profile?.model.close()
+        let screen = ProfileScreen(model: makeProfile(author), ascii: ascii)
+        screen.start()
+        profile = screen
+    }
+
+    /// Applies `key` to the screen on top; returns whether the reader asked to quit.
+    func handle(_ key: Key) -> Bool {
+        guard let profile else { return feed.handle(key) == .quit }
+        switch profile.handle(key) {
+        case .back:
+            profile.model.close()
+            self.profile = nil
+        case .quit:
+            return true
+        case .handled, .ignored:
+            break
+        }
+        return false
+    }
+
+    /// The frame of the screen on top.
+    func frame(size: TerminalSize) -> ScreenBuffer {
+        profile?.frame(size: size) ?? feed.frame(size: size)
+    }
+
+    /// Advances both screens' clocks (the feed's messages expire under the profile too).
+    func tick() {
+        feed.tick()
+        profile?.tick()
+    }
+
+    /// Whether ticks change the screen on top.
+    var isAnimating: Bool { profile?.isAnimating ?? feed.isAnimating }
+}
