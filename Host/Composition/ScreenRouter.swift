@@ -24,7 +24,7 @@ final class ScreenRouter: ProfileOpening {
     func openProfile(of author: Author, from post: PostID) {
         guard let makeProfile else { return }
         profile?.model.close()
-        let screen = ProfileScreen(model: makeProfile(author), ascii: ascii)
+        let screen = ProfileScreen(model: makeProfile(author), selecting: post, ascii: ascii)
         screen.start()
         profile = screen
     }

@@ -110,3 +110,36 @@ import Testing
         #expect(screen.frame(size: TerminalSize(columns: 80, rows: 24)).text(row: 0).contains("@Ana Lovelace · 1 post"))
     }
 }
+
+@MainActor
+@Suite struct ProfileScreenSelectionTests {
+    @Test func theGridOpensOnThePostItWasOpenedFrom() async throws {
+        let useCase = FakeLikePostUseCase()
+        let repository = FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 10))
+        let model = ProfileViewModel(author: Author(id: "a", name: "A"), repository: repository, posts: FakePostStore(likePost: useCase))
+        let screen = ProfileScreen(model: model, selecting: "p7")
+        await screen.start()?.value
+        _ = screen.frame(size: TerminalSize(columns: 80, rows: 24))
+        #expect(screen.selectedIndex == 6)
+        _ = screen.handle(.character(" "))
+        await useCase.waitForCalls(1)
+        #expect(await useCase.calls.first?.post == "p7")
+    }
+}
+
+@MainActor
+@Suite struct ProfileScreenSeekTests {
+    @Test func aPostOnALaterPageIsLoadedAndSelected() async throws {
+        let repository = FakeFeedRepository(pages: FeedFixtures.pages(count: 4, pageSize: 10))
+        let model = ProfileViewModel(author: Author(id: "a", name: "A"), repository: repository, posts: FakePostStore(likePost: FakeLikePostUseCase()))
+        let screen = ProfileScreen(model: model, selecting: "p25")
+        await screen.start()?.value
+        let size = TerminalSize(columns: 80, rows: 24)
+        for _ in 0..<5 {
+            _ = screen.frame(size: size)
+            _ = await model.waitUntilIdle(timeout: .seconds(10))
+        }
+        #expect(screen.selectedIndex == 24)
+        #expect(await repository.requests.count <= 4, "the page that holds it, and at most the prefetch after it")
+    }
+}

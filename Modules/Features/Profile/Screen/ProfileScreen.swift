@@ -21,13 +21,17 @@ public final class ProfileScreen {
     private var top = 0
     private var tickCount = 0
     private var shownMessage: (message: ProfileMessage, since: ContinuousClock.Instant)?
+    /// Pages still to load while looking for the post the grid was opened from.
+    private var seekPages = 10
 
-    /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock.
+    /// A screen over `model`, with `selecting` (the post it was opened from) selected once it shows;
+    /// a message clears itself after `messageLifetime` by the `now` clock.
     public init(
-        model: ProfileViewModel, ascii: Bool = false, messageLifetime: Duration = .seconds(4),
+        model: ProfileViewModel, selecting post: PostID? = nil, ascii: Bool = false, messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.model = model
+        self.selected = post
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -42,7 +46,9 @@ public final class ProfileScreen {
         let rows = model.viewState.rows
         guard let selected else { return 0 }
         if rows.indices.contains(selectedHint), rows[selectedHint].id == selected { return selectedHint }
-        return rows.firstIndex { $0.id == selected } ?? 0
+        guard let index = rows.firstIndex(where: { $0.id == selected }) else { return 0 }
+        selectedHint = index
+        return index
     }
 
     /// Applies `key`: moves in the grid, likes the selected post, retries, opens help, or goes back.
@@ -87,6 +93,13 @@ public final class ProfileScreen {
         var frame = render(selected: index)
         var started = false
         for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }
+        // Opened from a post further down the author's pages: load on until it shows (a few pages).
+        if let selected, index == 0, model.viewState.rows.first?.id != selected, seekPages > 0,
+            let last = model.viewState.rows.last, model.rowAppeared(last.id) != nil
+        {
+            seekPages -= 1
+            started = true
+        }
         if started { frame = render(selected: index) }
         noteMessage()
         return frame.buffer
