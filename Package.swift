@@ -99,8 +99,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec",
-            ],
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile"],
             path: "Tools/FeedBench"
         ),
         .executableTarget(

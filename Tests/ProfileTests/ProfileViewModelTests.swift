@@ -97,4 +97,33 @@ import Testing
         #expect(store.table.count == 0)
         #expect(profile.isIdle)
     }
+
+    @Test func aPostLikedInAProfileIsForgottenWhenTheProfileLeavesAfterTheLikeSettled() async throws {
+        let useCase = FakeLikePostUseCase()
+        let store = FakePostStore(likePost: useCase)
+        let posts = (1...6).map { FeedFixtures.post(500 + $0) }
+        let profile = model(FakeFeedRepository(pages: [FeedPage(posts: posts, next: nil)]), store: store)
+        await profile.onAppear()?.value
+        let tap = try #require(profile.toggleLike("p501"))
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await tap.value
+        profile.close()
+        #expect(store.table.count == 0)
+    }
+
+    @Test func aPostLikedInAProfileThatLeftBeforeTheLikeSettledIsForgottenWhenItSettles() async throws {
+        let useCase = FakeLikePostUseCase()
+        let store = FakePostStore(likePost: useCase)
+        let posts = (1...6).map { FeedFixtures.post(500 + $0) }
+        let profile = model(FakeFeedRepository(pages: [FeedPage(posts: posts, next: nil)]), store: store)
+        await profile.onAppear()?.value
+        let tap = try #require(profile.toggleLike("p501"))
+        profile.close()
+        #expect(store.table.count == 1, "kept while its like is in flight")
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
+        await tap.value
+        #expect(store.table.count == 0)
+    }
 }
