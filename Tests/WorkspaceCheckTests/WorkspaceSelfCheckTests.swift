@@ -123,4 +123,18 @@ struct InjectedViolationTests {
         #expect(line.contains("target Likes lives in Modules/Likes, outside every role folder"))
         #expect(outcome.output.contains("fix: move Modules/Likes into the folder of its role — Modules/System (system), Modules/Platform (platform), Modules/Interfaces (interface), Modules/Features (implementation)"))
     }
+
+    @Test("the feed importing the profile feature fails: it must ask through ProfileInterface")
+    func feedImportsProfile() async throws {
+        let copy = try Self.copyOfWorkspace()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let file = "\(copy)/Modules/Features/Feed/Screen/FeedScreen.swift"
+        let line = try Self.lineCount(file)
+        try Self.append("import Profile\n", to: file)
+        let outcome = await offPool { WorkspaceCheckCommand.run(arguments: ["deps", "--package-path", copy], currentDirectory: copy) }
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.output.contains("Modules/Features/Feed/Screen/FeedScreen.swift:\(line): error: [forbidden-import]"), "\(outcome.output)")
+        #expect(outcome.output.contains("Feed (implementation) imports Profile (implementation)"))
+        #expect(outcome.output.contains("fix: import ProfileInterface instead of Profile"))
+    }
 }
