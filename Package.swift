@@ -21,12 +21,12 @@ let package = Package(
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "TerminalUI"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed"
         ),
         .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile"
         ),
         .target(
@@ -89,7 +89,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
             ],
             path: "Host"
         ),

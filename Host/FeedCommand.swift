@@ -46,7 +46,10 @@ enum FeedCommand {
             defer { services.stop() }
             let model = services.makeFeedViewModel()
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
-                let router = ScreenRouter(model: model, makeProfile: services.profileFactory, ascii: options.ascii)
+                // Photos are drawn in colour only: with --ascii or NO_COLOR the boxes stay outlined.
+                let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+                let photos = options.ascii || depth == .none ? nil : services.photos
+                let router = ScreenRouter(model: model, makeProfile: services.profileFactory, photos: photos, ascii: options.ascii)
                 return await ScreenMode.run(router: router)
             }
             return await PlainFrameMode.run(model: model, ascii: options.ascii, write: { StandardStreams.out($0) })

@@ -34,6 +34,10 @@ struct HostOptions: Equatable {
     var dataDir: URL?
     /// `--user NAME`: whose cache this is; each user and server has a file of their own.
     var user = "demo"
+    /// `--photos on|off`: whether photos are loaded and drawn at all.
+    var photos = true
+    /// `--image-memory MB`: the memory cache of decoded photos.
+    var imageMemoryMB = 16
 
     /// The subcommands that take the feed's options.
     private enum Subcommand: String {
@@ -80,6 +84,12 @@ struct HostOptions: Equatable {
                     options.flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
                 case "--data-dir":
                     options.dataDir = URL(fileURLWithPath: try scanner.value(expected: "a directory"), isDirectory: true)
+                case "--photos":
+                    let value = try scanner.value(expected: "on or off")
+                    guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
+                    options.photos = value == "on"
+                case "--image-memory":
+                    options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
                 case "--user":
                     let user = try scanner.value(expected: "a user name")
                     guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }

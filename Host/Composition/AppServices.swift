@@ -5,6 +5,7 @@ import FeedData
 import FeedInterface
 import FeedServer
 import Foundation
+import ImagePipeline
 import Likes
 import LikesInterface
 import Networking
@@ -28,6 +29,8 @@ final class AppServices {
     let offline: OfflinePages?
     /// `shared-post-store`: the one post store every screen reads.
     let sharedPosts: SharedPostStore?
+    /// The photos of every screen (memory and disk caches, downloads); `nil` with `--photos off`.
+    let photos: ImagePipeline?
     let userData: UserData
     private let likes: RemoteLikesRepository
     private let embedded: FeedServer?
@@ -49,6 +52,7 @@ final class AppServices {
         let likePost = SerialLikePostUseCase(likes: likes, reread: likes)
         self.likePost = likePost
         self.sharedPosts = flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
+        self.photos = options.photos ? Self.photoPipeline(options, userData: userData, http: http) : nil
     }
 
     /// Starts the embedded server unless `--server` was given, resolves the flags and builds every
@@ -92,6 +96,7 @@ final class AppServices {
     func logout() async -> String? {
         for screen in screens { await screen.logout()?.value }
         sharedPosts?.removeAll()
+        await photos?.removeAll()
         let open: Set<URL> = offline == nil ? [] : [userData.feedCache]
         do {
             try userData.delete(keepingOpen: open)
@@ -104,6 +109,13 @@ final class AppServices {
     /// Stops the embedded server, if any.
     func stop() {
         embedded?.stop()
+    }
+
+    private static func photoPipeline(_ options: HostOptions, userData: UserData, http: any HTTPClient) -> ImagePipeline {
+        var configuration = ImagePipelineConfiguration()
+        configuration.memoryLimitBytes = options.imageMemoryMB << 20
+        configuration.diskDirectory = userData.photoCache
+        return ImagePipeline(configuration: configuration, client: http)
     }
 
     private static func serverAddress(_ options: HostOptions) throws -> (URL, FeedServer?) {

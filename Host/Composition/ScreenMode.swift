@@ -31,8 +31,9 @@ enum ScreenMode {
         }
         defer { terminal.restore() }
         let screen = router
-        let colors = ColorSupport.isEnabled(environment: ProcessInfo.processInfo.environment)
-        let writer = ScreenWriter(colors: colors) { try terminal.write($0) }
+        router.onPhoto = { input.post(.redraw) }
+        let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+        let writer = ScreenWriter(depth: depth) { try terminal.write($0) }
         let ticker = Task { @MainActor in
             while !Task.isCancelled {
                 try? await Task.sleep(for: tickInterval)

@@ -1,5 +1,6 @@
 import Feed
 import FeedInterface
+import ImagePipeline
 import Profile
 import ProfileInterface
 import TerminalUI
@@ -12,19 +13,29 @@ final class ScreenRouter: ProfileOpening {
     private(set) var feed: FeedScreen!
     private(set) var profile: ProfileScreen?
     private let makeProfile: ((Author) -> ProfileViewModel)?
+    private let photos: ImagePipeline?
     private let ascii: Bool
+    /// Called when a photo arrives, so the screen is drawn again.
+    var onPhoto: @MainActor () -> Void = {}
 
-    /// The router over the feed's view model; `makeProfile` is `nil` when profiles are off.
-    init(model: FeedViewModel, makeProfile: ((Author) -> ProfileViewModel)?, ascii: Bool) {
+    /// The router over the feed's view model; `makeProfile` is `nil` when profiles are off, `photos`
+    /// when photos are off or cannot be drawn here (no colour, `--ascii`).
+    init(model: FeedViewModel, makeProfile: ((Author) -> ProfileViewModel)?, photos: ImagePipeline?, ascii: Bool) {
         self.makeProfile = makeProfile
+        self.photos = photos
         self.ascii = ascii
-        feed = FeedScreen(model: model, profiles: makeProfile == nil ? nil : self, ascii: ascii)
+        feed = FeedScreen(model: model, profiles: makeProfile == nil ? nil : self, photos: loader(), ascii: ascii)
+    }
+
+    /// A photo loader for one screen; each screen cancels its own rows' loads.
+    private func loader() -> ImageRowLoader<PostID>? {
+        photos.map { ImageRowLoader(pipeline: $0) { [weak self] _ in self?.onPhoto() } }
     }
 
     func openProfile(of author: Author, from post: PostID) {
         guard let makeProfile else { return }
         profile?.model.close()
-        let screen = ProfileScreen(model: makeProfile(author), selecting: post, ascii: ascii)
+        let screen = ProfileScreen(model: makeProfile(author), selecting: post, photos: loader(), ascii: ascii)
         screen.start()
         profile = screen
     }

@@ -1,6 +1,10 @@
 import Database
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Everything stored on disk for one user of one server, and the one way to delete it.
 /// One file per server and user, in a private directory, so two accounts or servers never mix.
 struct UserData {
@@ -20,6 +24,9 @@ struct UserData {
     /// The `offline-pages` database.
     var feedCache: URL { file(kind: "feed", extension: "sqlite") }
 
+    /// The photo cache's folder (photos are not personal, but a logout empties it too).
+    var photoCache: URL { directory.appendingPathComponent("images", isDirectory: true) }
+
     /// Every database of the user, for deleting.
     var databases: [URL] { [feedCache] }
 
@@ -27,6 +34,7 @@ struct UserData {
     /// (deleting a file under an open connection would lose nothing but leave SQLite confused):
     /// only the copies moved aside next to them are deleted here. Plain file work, no feature code.
     func delete(keepingOpen open: Set<URL> = []) throws(FileError) {
+        try deletePhotoCache()
         for database in databases {
             if open.contains(database) {
                 try DatabaseFiles.deleteMovedAside(database)
@@ -34,6 +42,22 @@ struct UserData {
                 try DatabaseFiles.delete(database)
             }
         }
+    }
+
+    /// Deletes the photo cache's files (never following a link), then the folder itself.
+    func deletePhotoCache() throws(FileError) {
+        let manager = FileManager.default
+        var info = stat()
+        guard lstat(photoCache.path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            guard unlink(photoCache.path) == 0 else { throw FileError(action: "remove", url: photoCache, code: errno) }
+            return
+        }
+        for name in (try? manager.contentsOfDirectory(atPath: photoCache.path)) ?? [] {
+            let file = photoCache.appendingPathComponent(name)
+            guard unlink(file.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: file, code: errno) }
+        }
+        guard rmdir(photoCache.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: photoCache, code: errno) }
     }
 
     /// Who this data belongs to, for messages: "demo on the embedded server".

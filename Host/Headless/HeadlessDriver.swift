@@ -1,6 +1,7 @@
 import Feed
 import FeedInterface
 import Foundation
+import ImagePipeline
 import Profile
 
 /// The scripting driver: one command a line in, one JSON object a line out, per command.
@@ -12,17 +13,20 @@ final class HeadlessDriver {
     private let makeProfile: ((Author) -> ProfileViewModel)?
     private let logout: () async -> Void
     private var profile: ProfileViewModel?
+    private let photos: HeadlessPhotos?
     /// Profiles left while a like of theirs was in flight: `settle` and `quit` still wait for them.
     private var leaving: [ProfileViewModel] = []
 
     /// A driver over the feed's view model. `write` writes one line and returns `false` when stdout
     /// is closed (the session ends); `makeProfile` builds a profile (`nil`: `shared-post-store` is
-    /// off); `logout` forgets everything of the user.
+    /// off); `photos` loads the photos of the rows on the screen shown; `logout` forgets everything
+    /// of the user.
     init(
         feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel)? = nil,
-        logout: @escaping () async -> Void = {}
+        photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {}
     ) {
         self.feed = feed
+        self.photos = photos.map(HeadlessPhotos.init)
         self.write = write
         self.makeProfile = makeProfile
         self.logout = logout
@@ -60,6 +64,7 @@ final class HeadlessDriver {
                 return error("row \(row) is out of range: \(rows.count) rows are shown (0…\(max(0, rows.count - 1)))")
             }
             if let profile { profile.rowAppeared(rows[row].id) } else { feed.rowAppeared(rows[row].id) }
+            photos?.see(row)
         case .refresh:
             feed.refresh()
         case .retry:
@@ -81,8 +86,10 @@ final class HeadlessDriver {
             let opened = makeProfile(Author(id: row.authorID, name: row.author))
             opened.onAppear()
             profile = opened
+            photos?.see(0)
         case .back:
             leaveProfile()
+            photos?.see(0)
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return state(extra: [("settled", settled ? "true" : "false")])
@@ -96,7 +103,10 @@ final class HeadlessDriver {
     }
 
     private func state(extra: [(String, String)] = []) -> String {
-        StateJSON.encode(feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, extra: extra)
+        let shown = profile?.viewState.rows ?? feed.viewState.rows
+        photos?.update(shown)
+        return StateJSON.encode(
+            feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, photos: photos, extra: extra)
     }
 
     private func leaveProfile() {

@@ -6,6 +6,7 @@ enum HeadlessMode {
             feed: services.makeFeedViewModel(),
             write: { StandardStreams.out($0) },
             makeProfile: services.profileFactory,
+            photos: services.photos,
             logout: { if let problem = await services.logout() { StandardStreams.err(problem) } })
         await driver.run(LineReader.standardInput())
         return 0

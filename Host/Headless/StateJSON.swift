@@ -1,33 +1,46 @@
 import Feed
 import FeedInterface
 import Foundation
+import ImagePipeline
 import Profile
 
 /// The headless view of a `FeedViewState`: one JSON object on one line.
+@MainActor
 enum StateJSON {
     /// The state as the headless protocol prints it: the feed's, the screen shown and, while a
     /// profile is open, its author and rows; `extra` pairs are appended (e.g. `settled`).
     static func encode(
-        _ state: FeedViewState, profile: (author: Author, state: ProfileViewState)? = nil, now: Date = Date(),
-        extra: [(String, String)] = []
+        _ state: FeedViewState, profile: (author: Author, state: ProfileViewState)? = nil, photos: HeadlessPhotos? = nil,
+        now: Date = Date(), extra: [(String, String)] = []
     ) -> String {
         JSONWriter.object(
             [
-                ("rows", rows(state.rows)),
+                ("rows", rows(state.rows, photos: photos)),
                 ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
                 ("pagination", JSONWriter.quoted(pagination(state.pagination))),
                 ("refreshing", state.isRefreshing ? "true" : "false"),
                 ("message", JSONWriter.quotedOrNull(state.message?.text)),
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
                 ("screen", JSONWriter.quoted(profile == nil ? "feed" : "profile")),
-            ] + (profile.map { [("profile", encode(author: $0.author, $0.state))] } ?? []) + extra)
+                ("photos", metrics(photos?.pipeline.metrics())),
+            ] + (profile.map { [("profile", encode(author: $0.author, $0.state, photos: photos))] } ?? []) + extra)
+    }
+
+    /// The photo caches' figures; zeros with `--photos off`.
+    static func metrics(_ metrics: ImagePipelineMetrics?) -> String {
+        let metrics = metrics ?? ImagePipelineMetrics()
+        return JSONWriter.object([
+            ("downloads", String(metrics.downloads)), ("memoryHits", String(metrics.memoryHits)),
+            ("diskHits", String(metrics.diskHits)), ("memoryBytes", String(metrics.memoryBytes)),
+            ("memoryLimitBytes", String(metrics.memoryLimitBytes)), ("diskBytes", String(metrics.diskBytes)),
+        ])
     }
 
     /// A profile: its author, rows, loads and message.
-    static func encode(author: Author, _ state: ProfileViewState) -> String {
+    static func encode(author: Author, _ state: ProfileViewState, photos: HeadlessPhotos? = nil) -> String {
         JSONWriter.object([
             ("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))])),
-            ("rows", rows(state.rows)),
+            ("rows", rows(state.rows, photos: photos)),
             ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
             ("pagination", JSONWriter.quoted(pagination(state.pagination))),
             ("message", JSONWriter.quotedOrNull(state.message?.text)),
@@ -35,7 +48,7 @@ enum StateJSON {
     }
 
     /// Rows as a JSON array, the same shape on every screen.
-    static func rows(_ rows: [PostRow]) -> String {
+    static func rows(_ rows: [PostRow], photos: HeadlessPhotos? = nil) -> String {
         var text = ""
         text.reserveCapacity(rows.count * 160)
         text += "["
@@ -48,6 +61,7 @@ enum StateJSON {
                 ("likes", JSONWriter.quoted(row.likes)),
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
+                ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),
             ])
         }
         return text + "]"

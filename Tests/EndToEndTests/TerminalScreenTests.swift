@@ -90,7 +90,7 @@ final class TmuxPane: @unchecked Sendable {
     let target = "feed"
     let directory: URL
 
-    init(arguments: [String]) async throws {
+    init(arguments: [String], environment: [String: String] = [:]) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let quoted = ([FeedProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
@@ -98,7 +98,7 @@ final class TmuxPane: @unchecked Sendable {
             cd '\(directory.path)'
             stty -g > before
             echo $$ > pid
-            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' exec \(quoted)
+            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' \(environment.map { "\($0.key)='\($0.value)' " }.joined())exec \(quoted)
             """
         try script.write(to: directory.appendingPathComponent("feed.sh"), atomically: true, encoding: .utf8)
         // The pane runs the script in a shell that outlives feed, then writes what happened after.

@@ -27,8 +27,13 @@ extension ScreenBuffer {
     /// ⌈`image.height` / 2⌉ rows, clipped at the edges of the buffer. Decode the photo to
     /// `HalfBlockImage.pixelSize(columns:rows:)` of the box so nothing is resampled here.
     public mutating func draw(_ image: RGBImage, row: Int, column: Int) {
+        draw(image, row: row, column: column, lines: 0..<size.rows)
+    }
+
+    /// Draws `image` like `draw(_:row:column:)`, only on the buffer's lines in `lines` (a list area).
+    public mutating func draw(_ image: RGBImage, row: Int, column: Int, lines: Range<Int>) {
         let rows = (image.height + 1) / 2
-        let firstRow = max(0, -row), lastRow = min(rows, size.rows - row)
+        let firstRow = max(0, max(lines.lowerBound, 0) - row), lastRow = min(rows, min(size.rows, lines.upperBound) - row)
         let firstColumn = max(0, -column), lastColumn = min(image.width, size.columns - column)
         guard firstRow < lastRow, firstColumn < lastColumn else { return }
         for y in firstRow..<lastRow {

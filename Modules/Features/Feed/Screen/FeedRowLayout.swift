@@ -1,5 +1,7 @@
 import FeedInterface
 import Foundation
+import ImageCodec
+import ImagePipeline
 import TerminalUI
 
 /// Lays out one post row for a screen size: `@author`, the photo area, the heart and likes, the
@@ -46,7 +48,7 @@ struct FeedRowLayout {
 
     /// Draws the row with its first line at screen line `top` (which may be above the list area),
     /// drawing only lines inside `visible`.
-    func draw(_ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, into buffer: inout ScreenBuffer) {
+    func draw(_ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, photo shown: ImageRowState? = nil, into buffer: inout ScreenBuffer) {
         let photo = photo(for: row)
         let caption = captionLines(for: row)
         let height = 1 + photo.rows + 1 + caption.count + 1
@@ -54,6 +56,10 @@ struct FeedRowLayout {
         let first = max(0, visible.lowerBound - top)
         let last = min(height, visible.upperBound - top)
         guard first < last else { return }
+        if case .ready(let image) = shown {
+            // The photo fills its box, two pixels a cell; lines outside the list area are clipped.
+            buffer.draw(image, row: top + 1, column: Self.gutter, lines: visible)
+        }
         for line in first..<last {
             let y = top + line
             if selected, line < height - 1 {
@@ -64,7 +70,9 @@ struct FeedRowLayout {
                 let author = TextLayout.truncate("@" + row.author, width: contentColumns, ellipsis: glyphs.ellipsis)
                 buffer.write(author, row: y, column: left, style: selected ? theme.selectedAuthor : theme.author)
             case 1...photo.rows:
-                drawPhotoLine(line - 1, of: photo, row: row, y: y, into: &buffer)
+                if case .ready = shown { continue }
+                let failed = if case .failed = shown { true } else { false }
+                drawPhotoLine(line - 1, of: photo, row: row, failed: failed, y: y, into: &buffer)
             case photo.rows + 1:
                 let heart = glyphs.heart(row.heart.isLiked)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
@@ -78,8 +86,15 @@ struct FeedRowLayout {
         }
     }
 
-    /// One line of the photo area: a frame of exactly the photo's size, its file name in the middle.
-    private func drawPhotoLine(_ line: Int, of photo: PhotoBox, row: PostRow, y: Int, into buffer: inout ScreenBuffer) {
+    /// The pixel size to decode the row's photo to: two pixels a cell of its box.
+    func photoPixelSize(for row: PostRow) -> PixelSize {
+        let box = photo(for: row)
+        return HalfBlockImage.pixelSize(columns: box.columns, rows: box.rows)
+    }
+
+    /// One line of the photo area: a frame of exactly the photo's size, its file name in the middle
+    /// (or a mark when the photo could not be loaded).
+    private func drawPhotoLine(_ line: Int, of photo: PhotoBox, row: PostRow, failed: Bool, y: Int, into buffer: inout ScreenBuffer) {
         let left = Self.gutter
         let inner = photo.columns - 2
         let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
@@ -92,7 +107,7 @@ struct FeedRowLayout {
             buffer.write(String(glyphs.boxVertical), row: y, column: left + photo.columns - 1, style: theme.photoFrame)
             if line == (photo.rows - 1) / 2 {
                 // The photo's file name, only when it fits whole with a space either side.
-                let label = TextLayout.sanitized(row.imageURL.lastPathComponent)
+                let label = failed ? "\(glyphs.dash) no photo \(glyphs.dash)" : TextLayout.sanitized(row.imageURL.lastPathComponent)
                 let width = DisplayWidth.of(label)
                 if width + 2 <= inner {
                     buffer.write(label, row: y, column: left + 1 + (inner - width) / 2, style: theme.photoLabel)

@@ -1,5 +1,6 @@
 import Foundation
 import FeedInterface
+import ImagePipeline
 import ProfileInterface
 import TerminalUI
 
@@ -15,6 +16,7 @@ public final class FeedScreen {
 
     private let model: FeedViewModel
     private let profiles: (any ProfileOpening)?
+    private let photos: ImageRowLoader<PostID>?
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -25,10 +27,12 @@ public final class FeedScreen {
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
     /// the banner's age is told by `wallClock`. With `profiles`, Enter (or `p`) asks it to open the
-    /// selected post's author; without, there is no profile key.
+    /// selected post's author; without, there is no profile key. With `photos`, the rows on screen
+    /// and the next screenful ask for their photos, and loaded photos are drawn.
     public init(
         model: FeedViewModel,
         profiles: (any ProfileOpening)? = nil,
+        photos: ImageRowLoader<PostID>? = nil,
         ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
@@ -36,6 +40,7 @@ public final class FeedScreen {
     ) {
         self.model = model
         self.profiles = profiles
+        self.photos = photos
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -99,6 +104,12 @@ public final class FeedScreen {
         var frame = render()
         var started = false
         for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }
+        if let photos, !frame.visibleRows.isEmpty {
+            // Visible rows first, then the next screenful at prefetch priority; rows that left are
+            // cancelled. Photos already in memory are ready for the frame drawn just below.
+            photos.update(visible: photoRequests(frame.visibleRows), upcoming: photoRequests(upcoming(after: frame.visibleRows)))
+            started = true
+        }
         if started { frame = render() }
         noteMessage()
         return frame.buffer
@@ -128,9 +139,34 @@ public final class FeedScreen {
     }
 
     private func render() -> FeedScreenFrame {
-        let frame = FeedScreenRenderer.render(state: model.viewState, size: size, position: position, options: options)
+        let frame = FeedScreenRenderer.render(state: model.viewState, size: size, position: position, options: options) { [photos] in
+            photos?.state(of: $0)
+        }
         position = frame.position
         return frame
+    }
+
+    /// The rows after `visible`, as many again (the next screenful).
+    private func upcoming(after visible: [PostID]) -> [PostID] {
+        let rows = model.viewState.rows
+        guard let last = visible.last, let index = model.index(of: last) else { return [] }
+        return rows[(index + 1)..<min(rows.count, index + 1 + max(2, visible.count))].map(\.id)
+    }
+
+    /// Each row's photo request: its address at about the box's width, decoded to the box's pixels.
+    private func photoRequests(_ ids: [PostID]) -> [(PostID, ImageRequest)] {
+        let rows = model.viewState.rows
+        return ids.compactMap { id in
+            guard let index = model.index(of: id), rows.indices.contains(index) else { return nil }
+            return (id, Self.photoRequest(for: rows[index], size: size))
+        }
+    }
+
+    /// The photo request of `row` on a screen of `size`: its address at about the box's width,
+    /// decoded to the box's pixels, two a cell.
+    public static func photoRequest(for row: PostRow, size: TerminalSize) -> ImageRequest {
+        let pixels = FeedRowLayout(size: size, glyphs: .unicode).photoPixelSize(for: row)
+        return ImageRequest(url: PhotoURL.sized(row.imageURL, pixelWidth: pixels.width), size: pixels)
     }
 
     private func noteMessage() {

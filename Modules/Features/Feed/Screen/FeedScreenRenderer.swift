@@ -1,5 +1,6 @@
 import Foundation
 import FeedInterface
+import ImagePipeline
 import TerminalUI
 
 /// Draws the feed screen: a pure function of the view state, the size, the scroll position and
@@ -10,13 +11,15 @@ import TerminalUI
 /// footer line: "Loading more…", the retry row, or the end of the feed), and the key bar.
 public enum FeedScreenRenderer {
     /// Renders one frame.
+    /// Renders one frame; `photos` says what each row's photo box shows.
     public static func render(
         state: FeedViewState,
         size: TerminalSize,
         position: FeedScreenPosition = .start,
-        options: FeedScreenOptions = FeedScreenOptions()
+        options: FeedScreenOptions = FeedScreenOptions(),
+        photos: (PostID) -> ImageRowState? = { _ in nil }
     ) -> FeedScreenFrame {
-        render(state: state, size: size, position: position, options: options, interactive: true, layoutRows: size.rows)
+        render(state: state, size: size, position: position, options: options, interactive: true, layoutRows: size.rows, photos: photos)
     }
 
     /// The whole feed as plain text `columns` wide: the title, every row, the footer and the
@@ -47,7 +50,8 @@ public enum FeedScreenRenderer {
         position: FeedScreenPosition,
         options: FeedScreenOptions,
         interactive: Bool,
-        layoutRows: Int
+        layoutRows: Int,
+        photos: (PostID) -> ImageRowState? = { _ in nil }
     ) -> FeedScreenFrame {
         var context = Context(state: state, size: size, options: options, interactive: interactive, layoutRows: layoutRows)
         var buffer = ScreenBuffer(size: size)
@@ -64,7 +68,7 @@ public enum FeedScreenRenderer {
                 let lines = TextLayout.wrap(FeedMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
-                (resolved, visible) = context.drawList(position, into: &buffer)
+                (resolved, visible) = context.drawList(position, photos: photos, into: &buffer)
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
@@ -131,7 +135,7 @@ public enum FeedScreenRenderer {
             list = FeedScreenRenderer.listLines(size)
         }
 
-        mutating func drawList(_ position: FeedScreenPosition, into buffer: inout ScreenBuffer) -> (FeedScreenPosition, [PostID]) {
+        mutating func drawList(_ position: FeedScreenPosition, photos: (PostID) -> ImageRowState?, into buffer: inout ScreenBuffer) -> (FeedScreenPosition, [PostID]) {
             let layoutSize = TerminalSize(columns: size.columns, rows: layoutRows)
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: layoutSize, options: options, viewport: list.count)
             let (resolved, top, selected) = FeedScreenRenderer.resolve(position, in: geometry)
@@ -142,7 +146,7 @@ public enum FeedScreenRenderer {
                 if index < state.rows.count {
                     let row = state.rows[index]
                     let height = geometry.layout.height(of: row)
-                    geometry.layout.draw(row, selected: interactive && index == selected, top: y, visible: list, into: &buffer)
+                    geometry.layout.draw(row, selected: interactive && index == selected, top: y, visible: list, photo: photos(row.id), into: &buffer)
                     visible.append(row.id)
                     y += height
                 } else {

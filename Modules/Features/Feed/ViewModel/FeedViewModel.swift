@@ -40,12 +40,13 @@ public final class FeedViewModel {
     }
 
     /// Creates the view model with a store of its own (no `shared-post-store`) over the app's like use case.
-    public convenience init(
-        feed: any FeedRepository, likePost: any LikePostUseCase, offline: OfflinePages? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5
-    ) {
+    public convenience init(feed: any FeedRepository, likePost: any LikePostUseCase, offline: OfflinePages? = nil,
+                            now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.init(feed: feed, posts: ScreenPostStore(likePost: likePost), offline: offline, now: now, prefetchDistance: prefetchDistance)
     }
+
+    /// The position of row `id` in `viewState.rows`, found in constant time.
+    public func index(of id: PostID) -> Int? { paging.index(of: id) }
 
     /// No page load, like request or cache write is in flight.
     public var isIdle: Bool { !page.isLoading && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
@@ -116,7 +117,6 @@ public final class FeedViewModel {
 
     /// Clears the latest message.
     public func dismissMessage() { viewState.message = nil }
-
     /// Waits until idle or `timeout`; returns whether it became idle. A cancelled caller stops waiting.
     public func waitUntilIdle(timeout: Duration) async -> Bool {
         isIdle ? true : await idle.wait(timeout: timeout)
@@ -167,8 +167,7 @@ public final class FeedViewModel {
 
     private func failPage(_ error: FeedError, isFirst: Bool) {
         if !isFirst, error == .cursorExpired {
-            // The server no longer accepts this cursor (an expired session): start the feed over,
-            // keeping the rows on screen; the dead cursor is dropped, so it is never sent again.
+            // An expired cursor: start over, keeping the rows on screen; the dead cursor is never sent again.
             paging.dropCursor()
             loadFirstPage()
         } else if !isFirst {
@@ -184,8 +183,7 @@ public final class FeedViewModel {
     @discardableResult
     private func show(first page: FeedPage, generation: Int, stamp: PostStamp) -> [Post] {
         guard let positions = paging.acceptFirstPage(page.posts.map(\.id), next: page.next, generation: generation) else { return [] }
-        let kept = positions.map { page.posts[$0] }
-        let old = viewState.rows.map(\.id)
+        let (kept, old) = (positions.map { page.posts[$0] }, viewState.rows.map(\.id))
         viewState.rows = posts.receive(kept, requestedAt: stamp).map(PostRow.init(post:))
         posts.release(old)
         return kept

@@ -1,4 +1,5 @@
 import FeedInterface
+import ImagePipeline
 import TerminalUI
 
 /// The profile screen: a grid of one author's posts over its view model. It owns only what is on
@@ -13,6 +14,7 @@ public final class ProfileScreen {
     /// Whether the help overlay is open.
     public private(set) var showsHelp = false
 
+    private let photos: ImageRowLoader<PostID>?
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -25,13 +27,16 @@ public final class ProfileScreen {
     private var seekPages = 10
 
     /// A screen over `model`, with `selecting` (the post it was opened from) selected once it shows;
-    /// a message clears itself after `messageLifetime` by the `now` clock.
+    /// with `photos`, the cells on screen and the next screenful ask for their photos; a message
+    /// clears itself after `messageLifetime` by the `now` clock.
     public init(
-        model: ProfileViewModel, selecting post: PostID? = nil, ascii: Bool = false, messageLifetime: Duration = .seconds(4),
+        model: ProfileViewModel, selecting post: PostID? = nil, photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false,
+        messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.model = model
         self.selected = post
+        self.photos = photos
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -100,6 +105,18 @@ public final class ProfileScreen {
             seekPages -= 1
             started = true
         }
+        if let photos, !frame.visibleRows.isEmpty {
+            let rows = model.viewState.rows
+            let layout = ProfileCellLayout(grid: ProfileGrid(size: size), glyphs: Glyphs.set(ascii: ascii))
+            let first = max(0, rows.firstIndex { $0.id == frame.visibleRows[0] } ?? 0)
+            let end = min(rows.count, first + frame.visibleRows.count * 2)
+            func request(_ row: PostRow) -> (PostID, ImageRequest) {
+                let pixels = layout.photoPixelSize(for: row)
+                return (row.id, ImageRequest(url: PhotoURL.sized(row.imageURL, pixelWidth: pixels.width), size: pixels))
+            }
+            photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
+            started = true
+        }
         if started { frame = render(selected: index) }
         noteMessage()
         return frame.buffer
@@ -132,7 +149,9 @@ public final class ProfileScreen {
 
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
         let options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
-        return ProfileScreenRenderer.render(state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options)
+        return ProfileScreenRenderer.render(
+            state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options
+        ) { [photos] in photos?.state(of: $0) }
     }
 
     private func noteMessage() {

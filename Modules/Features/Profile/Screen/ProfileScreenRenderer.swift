@@ -1,4 +1,5 @@
 import FeedInterface
+import ImagePipeline
 import TerminalUI
 
 /// Draws the profile screen: a pure function of the view state, the author, the size, the
@@ -22,7 +23,8 @@ enum ProfileScreenRenderer {
     }
 
     static func render(
-        state: ProfileViewState, author: Author, size: TerminalSize, selected: Int, top: Int, options: Options
+        state: ProfileViewState, author: Author, size: TerminalSize, selected: Int, top: Int, options: Options,
+        photos: (PostID) -> ImageRowState? = { _ in nil }
     ) -> Frame {
         let glyphs = Glyphs.set(ascii: options.ascii)
         let theme = ProfileScreenTheme.standard
@@ -40,7 +42,7 @@ enum ProfileScreenRenderer {
                 let lines = TextLayout.wrap(ProfileMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", "R to retry \(glyphs.separator) Esc to go back"]
                 drawCentered(lines, list: list, size: size, style: theme.failure, glyphs: glyphs, into: &buffer)
             case .loaded:
-                visible = drawGrid(state: state, grid: grid, list: list, selected: selected, top: top, glyphs: glyphs, options: options, into: &buffer)
+                visible = drawGrid(state: state, grid: grid, list: list, selected: selected, top: top, glyphs: glyphs, options: options, photos: photos, into: &buffer)
             }
         }
         drawHeader(state: state, author: author, size: size, selected: selected, glyphs: glyphs, options: options, into: &buffer)
@@ -50,7 +52,7 @@ enum ProfileScreenRenderer {
 
     private static func drawGrid(
         state: ProfileViewState, grid: ProfileGrid, list: Range<Int>, selected: Int, top: Int, glyphs: Glyphs,
-        options: Options, into buffer: inout ScreenBuffer
+        options: Options, photos: (PostID) -> ImageRowState?, into buffer: inout ScreenBuffer
     ) -> [PostID] {
         var visible: [PostID] = []
         var y = list.lowerBound
@@ -63,7 +65,8 @@ enum ProfileScreenRenderer {
             }
             for index in first..<min(first + grid.columns, state.rows.count) {
                 let x = 1 + (index - first) * grid.cellWidth
-                ProfileCellLayout(grid: grid, glyphs: glyphs).draw(state.rows[index], selected: index == selected, x: x, y: y, visible: list, into: &buffer)
+                let row = state.rows[index]
+                ProfileCellLayout(grid: grid, glyphs: glyphs).draw(row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), into: &buffer)
                 visible.append(state.rows[index].id)
             }
             y += grid.cellHeight
