@@ -82,8 +82,10 @@ import Testing
                 #expect(!colored.contains("▀"), "--ascii keeps the outlined box")
                 #expect(!colored.contains("38;2;"))
             } else {
-                let colored = try await pane.waitFor("half blocks in 24-bit colour") {
+                var last = ""
+                let colored = try await pane.waitFor("half blocks in 24-bit colour", detail: { last }) {
                     let text = try await pane.tmux(["capture-pane", "-p", "-e", "-t", pane.target])
+                    last = text
                     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
                     return lines.count > 3 && lines[2].contains("▀") && lines[2].contains("38;2;") && lines[2].contains("48;2;") ? text : nil
                 }

@@ -98,7 +98,8 @@ final class TmuxPane: @unchecked Sendable {
             cd '\(directory.path)'
             stty -g > before
             echo $$ > pid
-            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' \(environment.map { "\($0.key)='\($0.value)' " }.joined())exec \(quoted)
+            unset NO_COLOR
+            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' TERM=xterm-256color \(environment.map { "\($0.key)='\($0.value)' " }.joined())exec \(quoted)
             """
         try script.write(to: directory.appendingPathComponent("feed.sh"), atomically: true, encoding: .utf8)
         // The pane runs the script in a shell that outlives feed, then writes what happened after.
