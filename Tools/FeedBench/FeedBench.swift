@@ -15,5 +15,6 @@ enum FeedBench {
         for line in await ColdStartBenchmark.run() { print(line) }
         for line in await StoreBenchmarks.run() { print(line) }
         for line in await RenderBenchmark.run() { print(line) }
+        for line in await TextLayoutBenchmark.run() { print(line) }
     }
 }
