@@ -73,6 +73,18 @@ struct SanitizedReader {
             position += copySanitized(at: position)
         }
         let isFinal = endsParagraph || position >= bytes.count
+        if pending.utf8.allSatisfy({ $0 < 0x80 }), scratch.allSatisfy({ $0 < 0x80 }) {
+            // Sanitized ASCII holds no CR LF, so each byte is a Character; only the last may
+            // still join a combining mark at the start of the next chunk.
+            scratch.insert(contentsOf: pending.utf8, at: 0)
+            pending = ""
+            work += scratch.count
+            let complete = isFinal ? scratch.count : scratch.count - 1
+            for byte in scratch[..<max(0, complete)] { ready.append(Character(Unicode.Scalar(byte))) }
+            if complete < scratch.count, let last = scratch.last { pending = String(Unicode.Scalar(last)) }
+            breakAfterReady = endsParagraph
+            return
+        }
         if !scratch.isEmpty { pending += String(decoding: scratch, as: UTF8.self) }
         var lastStart = pending.startIndex
         var index = pending.startIndex
