@@ -115,7 +115,7 @@ struct TextLayoutOracleTests {
             let new = Self.scalars(TextLayout.wrap(text, width: width))
             let old = Self.scalars(LegacyTextLayout.wrap(text, width: width))
             // On a mismatch, show where, not thousands of lines.
-            let first = zip(new, old).firstIndex { $0 != $1 } ?? min(new.count, old.count)
+            let first = zip(new, old).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(new.count, old.count)
             #expect(new == old, "\(new.count) vs \(old.count) lines, first difference at line \(first): \(new.dropFirst(first).first ?? []) vs \(old.dropFirst(first).first ?? [])")
         }
     }
