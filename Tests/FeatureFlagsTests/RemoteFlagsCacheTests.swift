@@ -62,6 +62,26 @@ struct RemoteFlagsCacheTests {
         #expect(fixture.resolve().diagnostics.isEmpty)
     }
 
+    @Test("a cache directory that is a symbolic link is neither read nor written through")
+    func linkedDirectory() async throws {
+        let fixture = try WatcherFixture()
+        await seed(fixture)
+        let real = fixture.directory.url.appendingPathComponent("real", isDirectory: true)
+        try FileManager.default.moveItem(at: fixture.cache.directory, to: real)
+        try FileManager.default.createSymbolicLink(at: fixture.cache.directory, withDestinationURL: real)
+        let before = try FileManager.default.contentsOfDirectory(atPath: real.path)
+
+        let start = fixture.resolve()
+        #expect(
+            start.diagnostics == [
+                "remote flags cache \(fixture.cache.fileURL.path) ignored: its directory is a symbolic link (or not a directory), which is never followed; it is replaced after the next fetch"
+            ])
+        let client = ScriptedHTTPClient([.reply(body)])
+        await fixture.run(fixture.watcher(flags: start, client: client), client: client, fetches: 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path) == before, "nothing written through the link")
+        #expect(fixture.reports.count == 1 && fixture.reports[0].hasPrefix("remote flags cache not saved: cannot open the directory"))
+    }
+
     /// A cache file the reader must refuse, and the reason it gives.
     struct BadFile: Sendable, CustomTestStringConvertible {
         let name: String

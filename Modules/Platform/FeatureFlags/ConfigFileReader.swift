@@ -11,7 +11,7 @@ enum ConfigFileReader {
     static func read(_ file: URL, diagnostics: inout [String]) -> FlagDocument? {
         let prefix = "config file \(file.path) ignored"
         let data: Data
-        switch PrivateFile.contents(of: file.path, limit: sizeLimit, followsLinks: true, ownedByUs: false) {
+        switch PrivateFile.contents(of: file.path, limit: sizeLimit) {
         case .success(let contents):
             data = contents
         case .failure(.missing):

@@ -15,6 +15,7 @@ enum PrivateFile {
     enum ReadError: Error, Equatable, CustomStringConvertible {
         case missing
         case symbolicLink
+        case linkedDirectory
         case directory
         case notRegular
         case foreignOwner
@@ -25,6 +26,7 @@ enum PrivateFile {
             switch self {
             case .missing: "it does not exist"
             case .symbolicLink: "it is a symbolic link, which is never followed"
+            case .linkedDirectory: "its directory is a symbolic link (or not a directory), which is never followed"
             case .directory: "it is a directory, not a file"
             case .notRegular: "it is not a regular file"
             case .foreignOwner: "it belongs to another user"
@@ -39,23 +41,44 @@ enum PrivateFile {
     /// The mode of a directory this module creates.
     static let directoryMode: mode_t = 0o700
 
-    /// The contents of `path`, at most `limit` bytes. Without `followsLinks`, a symbolic link at
-    /// `path` is refused (O_NOFOLLOW); with `ownedByUs`, a file of another user is refused.
-    static func contents(of path: String, limit: Int, followsLinks: Bool, ownedByUs: Bool) -> Result<Data, ReadError> {
+    /// The contents of the file at `path` (symbolic links followed: the user's own file), at most
+    /// `limit` bytes, if it is a regular file.
+    static func contents(of path: String, limit: Int) -> Result<Data, ReadError> {
         // O_NONBLOCK: opening a FIFO must not hang; it is refused below as not regular.
-        var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
-        if !followsLinks { flags |= O_NOFOLLOW }
-        let descriptor = open(path, flags)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(openFailure(errno)) }
+        defer { close(descriptor) }
+        return read(descriptor, limit: limit, ownedByUs: false)
+    }
+
+    /// The contents of `name` in `directory`, at most `limit` bytes, if it is a regular file of
+    /// this user; a symbolic link at the directory or the file is refused, never followed.
+    static func contents(named name: String, in directory: URL, limit: Int) -> Result<Data, ReadError> {
+        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard directoryDescriptor >= 0 else {
+            let code = errno
+            return .failure(code == ELOOP || code == ENOTDIR ? .linkedDirectory : openFailure(code))
+        }
+        defer { close(directoryDescriptor) }
+        let descriptor = openat(directoryDescriptor, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else {
             let code = errno
-            switch code {
-            case ENOENT: return .failure(.missing)
-            case ELOOP where !followsLinks: return .failure(.symbolicLink)
-            case EISDIR: return .failure(.directory)
-            default: return .failure(.unreadable(String(cString: strerror(code))))
-            }
+            return .failure(code == ELOOP ? .symbolicLink : openFailure(code))
         }
         defer { close(descriptor) }
+        return read(descriptor, limit: limit, ownedByUs: true)
+    }
+
+    private static func openFailure(_ code: Int32) -> ReadError {
+        switch code {
+        case ENOENT: .missing
+        case EISDIR: .directory
+        default: .unreadable(String(cString: strerror(code)))
+        }
+    }
+
+    /// Reads an open file: a regular file only, of this user when `ownedByUs`, at most `limit` bytes.
+    private static func read(_ descriptor: Int32, limit: Int, ownedByUs: Bool) -> Result<Data, ReadError> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         let type = info.st_mode & S_IFMT
@@ -68,7 +91,7 @@ enum PrivateFile {
         var total = 0
         let failure: Int32? = data.withUnsafeMutableBytes { buffer in
             while total < buffer.count {
-                let count = read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                let count = Foundation.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
                 if count == 0 { return nil }
                 if count < 0 {
                     if errno == EINTR { continue }

@@ -55,7 +55,7 @@ public struct RemoteFlagsCache: Sendable {
     /// dropped; a snapshot written by a build with other flags keeps its values but not its ETag.
     func load(registry: FlagRegistry) -> (snapshot: RemoteFlagsSnapshot?, problem: String?) {
         let data: Data
-        switch PrivateFile.contents(of: fileURL.path, limit: Self.sizeLimit, followsLinks: false, ownedByUs: true) {
+        switch PrivateFile.contents(named: fileURL.lastPathComponent, in: directory, limit: Self.sizeLimit) {
         case .success(let contents): data = contents
         case .failure(.missing): return (nil, nil)
         case .failure(let error): return (nil, ignored(error.description))

@@ -54,9 +54,6 @@ public struct ResolvedFlags: Sendable {
     /// When the server gave the remote values in use (cached or fresh); `nil` when it never has.
     public var remoteFetchedAt: Date? { remoteSnapshot?.fetchedAt }
 
-    /// The declared keys that are on.
-    public var enabledKeys: [FlagKey] { entries.filter(\.isOn).map(\.definition.key) }
-
     func entry(_ key: FlagKey) -> Entry? {
         index[key].map { entries[$0] }
     }
