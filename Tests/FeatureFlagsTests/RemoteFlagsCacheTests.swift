@@ -82,6 +82,17 @@ struct RemoteFlagsCacheTests {
         #expect(fixture.reports.count == 1 && fixture.reports[0].hasPrefix("remote flags cache not saved: cannot open the directory"))
     }
 
+    @Test("delete removes the file for logout, and a missing file is fine")
+    func delete() async throws {
+        let fixture = try WatcherFixture()
+        await seed(fixture)
+        #expect(FileManager.default.fileExists(atPath: fixture.cache.fileURL.path))
+        try fixture.cache.delete()
+        #expect(!FileManager.default.fileExists(atPath: fixture.cache.fileURL.path))
+        try fixture.cache.delete()
+        #expect(fixture.resolve().source(of: "alpha") == .defaultValue)
+    }
+
     /// A cache file the reader must refuse, and the reason it gives.
     struct BadFile: Sendable, CustomTestStringConvertible {
         let name: String

@@ -97,6 +97,14 @@ public struct RemoteFlagsCache: Sendable {
         try PrivateFile.writeAtomically(data, named: fileURL.lastPathComponent, in: directory)
     }
 
+    /// Deletes the cache file (for logout: a server may target flags at a user); a missing file
+    /// is fine, a symbolic link is removed, not its target. Throws the system's reason otherwise.
+    public func delete() throws {
+        guard unlink(fileURL.path) == 0 || errno == ENOENT else {
+            throw PrivateFile.WriteError(action: "delete", path: fileURL.path, code: errno)
+        }
+    }
+
     private func ignored(_ reason: String) -> String {
         "remote flags cache \(fileURL.path) ignored: \(reason); it is replaced after the next fetch"
     }
