@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),

@@ -21,7 +21,7 @@ final class FeedProcess: @unchecked Sendable {
     /// Starts `feed` with `arguments` and `environment` added to this process's environment.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = Self.executable
-        process.arguments = arguments
+        process.arguments = Self.withoutPhotosUnlessAsked(arguments)
         var env = ProcessInfo.processInfo.environment
         env["FEED_FLAGS"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-config-\(UUID().uuidString)").path
@@ -40,6 +40,15 @@ final class FeedProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { process.terminate() }
+    }
+
+    /// `arguments` with `--photos off` for a mode that shows the feed, unless the test asks about
+    /// photos itself: rendering photos on a 2-core machine would only slow the other tests.
+    static func withoutPhotosUnlessAsked(_ arguments: [String]) -> [String] {
+        let subcommands: Set<String> = ["serve", "logout", "flags", "help", "queue"]
+        if let first = arguments.first, subcommands.contains(first) { return arguments }
+        if arguments.contains(where: { $0 == "--photos" || $0.hasPrefix("--photos=") }) { return arguments }
+        return arguments + ["--photos", "off"]
     }
 
     /// Writes one line to stdin without waiting for an answer.

@@ -21,7 +21,7 @@ import Testing
     @Test func rowsOnScreenLoadTheirPhotosAndLogoutEmptiesBothCaches() async throws {
         let server = try TestServer()
         let dataDir = TemporaryDirectory.make()
-        let feed = try server.headless(.off, ["--data-dir", dataDir.path])
+        let feed = try server.headless(.off, ["--photos", "on", "--data-dir", dataDir.path])
         _ = try await feed.send("open")
         _ = try await feed.send("settle")
         let loaded = try await Self.state(feed) { Self.photos($0).prefix(3).allSatisfy { $0 == "loaded" } }
@@ -56,13 +56,13 @@ import Testing
 
     @Test func aPhotoTheServerFailsIsAFailedPhotoAndTheFeedGoesOn() async throws {
         let server = try TestServer()
-        let feed = try server.headless(.off, ["--data-dir", TemporaryDirectory.make().path])
+        let feed = try server.headless(.off, ["--photos", "on", "--data-dir", TemporaryDirectory.make().path])
         _ = try await feed.send("open")
         _ = try await feed.send("settle")
         // Every later request fails: the photos of rows seen from now on cannot load.
         server.server.update { $0.failRate = 1 }
         _ = try await feed.send("see 15")
-        let state = try await Self.state(feed) { Self.photos($0)[15] == "failed" }
+        let state = try await Self.state(feed) { Self.photos($0).dropFirst(15).first == "failed" }
         #expect(Headless.rows(state).count == 20)
         #expect(try await feed.finish() == 0)
     }
@@ -72,7 +72,7 @@ import Testing
         let server = try TestServer()
         for ascii in [false, true] {
             let pane = try await TmuxPane(
-                arguments: ["--server", server.url, "--data-dir", TemporaryDirectory.make().path] + (ascii ? ["--ascii"] : []),
+                arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path] + (ascii ? ["--ascii"] : []),
                 environment: ["COLORTERM": "truecolor"])
             defer { pane.kill() }
             _ = try await pane.waitForScreen("the first page") { TerminalScreenTests.text($0).contains("1/20") }

@@ -93,7 +93,7 @@ final class TmuxPane: @unchecked Sendable {
     init(arguments: [String], environment: [String: String] = [:]) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let quoted = ([FeedProcess.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        let quoted = ([FeedProcess.executable.path] + FeedProcess.withoutPhotosUnlessAsked(arguments)).map { "'\($0)'" }.joined(separator: " ")
         let script = """
             cd '\(directory.path)'
             stty -g > before

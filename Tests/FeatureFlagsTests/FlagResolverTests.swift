@@ -215,13 +215,15 @@ struct FlagResolverTests {
         #expect(resolved.source(of: "alpha") == .defaultValue)
     }
 
-    @Test("a config path that cannot be read is a diagnostic")
-    func unreadableConfig() async throws {
+    @Test("a config path that is a directory says so, not that it is a permissions problem")
+    func directoryConfig() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let resolved = await resolver.resolve(configFile: directory.url)
-        let diagnostic = try #require(resolved.diagnostics.first)
-        #expect(diagnostic.hasPrefix("config file \(directory.url.path) ignored: it cannot be read"))
+        #expect(
+            resolved.diagnostics == [
+                #"config file \#(directory.url.path) ignored: it is a directory; point it at a JSON file like {"flags":{"offline-pages":true}}"#
+            ])
     }
 
     @Test("a flag that is not built stays off whatever env, remote and config say")

@@ -43,6 +43,44 @@ struct ResolvedFlagsOutputTests {
         #expect(diagnostics.count == 1)
     }
 
+    @Test("the table and JSON say which flags are kill switches and that remote values are cached, and how long ago")
+    func cachedRemoteOutput() async throws {
+        let fixture = try WatcherFixture()
+        let client = ScriptedHTTPClient([.reply(#"{"flags":{"alpha":true,"gamma":false}}"#)])
+        await fixture.run(fixture.watcher(flags: fixture.resolve(), client: client), client: client, fetches: 1)
+        fixture.clock.advance(by: .seconds(5 * 60 + 20))
+        let resolved = fixture.resolve(commandLine: CommandLineFlags(enabled: ["gamma"]))
+
+        let lines = resolved.table().split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("alpha  on     remote (cached 5 minutes ago)              Feed          release "))
+        #expect(lines[3].hasPrefix("gamma  off    remote kill switch (cached 5 minutes ago)  Store         kill-switch "))
+        #expect(lines[2].hasPrefix("beta   on     default "))
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(resolved.json().utf8)) as? [String: Any])
+        let flags = try #require(object["flags"] as? [[String: Any]])
+        #expect(flags[0]["source"] as? String == "remote")
+        #expect(flags[0]["sourceDetail"] as? String == "remote (cached 5 minutes ago)")
+        #expect(flags[0]["killSwitch"] as? Bool == false)
+        #expect(flags[2]["killSwitch"] as? Bool == true)
+        #expect(flags[2]["sourceDetail"] as? String == "remote kill switch (cached 5 minutes ago)")
+        let remote = try #require(object["remote"] as? [String: Any])
+        #expect(remote["ageSeconds"] as? Int == 320)
+        #expect(remote["fetchedAt"] as? String == "2023-11-14T22:13:20Z")
+    }
+
+    @Test("the age of cached values reads naturally", arguments: [
+        (0.0, "just now"), (59, "just now"), (60, "1 minute ago"), (300, "5 minutes ago"), (7_199, "119 minutes ago"),
+        (7_200, "2 hours ago"), (172_800, "2 days ago"), (-30, "just now"),
+    ])
+    func ages(seconds: Double, text: String) async throws {
+        let fixture = try WatcherFixture()
+        let client = ScriptedHTTPClient([.reply(#"{"flags":{"alpha":true}}"#)])
+        await fixture.run(fixture.watcher(flags: fixture.resolve(), client: client), client: client, fetches: 1)
+        let resolved = FlagResolver(registry: .testing).resolve(
+            cache: fixture.cache, now: fixture.clock.date.addingTimeInterval(seconds))
+        #expect(resolved.sourceDescription(of: "alpha") == "remote (cached \(text))")
+    }
+
     @Test("the standard registry declares the four follow-ups: release flags, off, built as they land")
     func standardRegistry() async {
         let registry = FlagRegistry.standard

@@ -37,4 +37,24 @@ import TerminalUI
         #expect(TextLayout.truncate("東京の夜", width: 6, ellipsis: "...") == "東...")
         #expect(TextLayout.truncate("abc", width: 0) == "")
     }
+
+    @Test func maxLinesKeepsTheFirstLines() {
+        #expect(TextLayout.wrap("the quick brown fox jumps", width: 10, maxLines: 2) == ["the quick", "brown fox"])
+        #expect(TextLayout.wrap("abcdefghij", width: 4, maxLines: 1) == ["abcd"])
+        #expect(TextLayout.wrap("abc", width: 4, maxLines: 0) == [])
+        #expect(TextLayout.wrap("one", width: 10, maxLines: 3) == ["one"])
+    }
+
+    @Test func maxLinesStillDropsTrailingEmptyLines() {
+        #expect(TextLayout.wrap("a\n\n\n", width: 5, maxLines: 3) == ["a"])
+        #expect(TextLayout.wrap("a\n\n\nb", width: 5, maxLines: 3) == ["a", "", ""])
+        #expect(TextLayout.wrap("\n\n", width: 5, maxLines: 2) == [""])
+    }
+
+    @Test func aHugeCaptionWithoutSpacesWrapsIntoItsFirstLines() {
+        let caption = String(repeating: "x", count: 5_000_000)
+        let lines = TextLayout.wrap(caption, width: 77, maxLines: 4)
+        #expect(lines == Array(repeating: String(repeating: "x", count: 77), count: 4))
+        #expect(TextLayout.truncate(caption, width: 10) == "xxxxxxxxx…")
+    }
 }

@@ -17,5 +17,6 @@ enum FeedBench {
         for line in await RenderBenchmark.run() { print(line) }
         for line in await ImageBenchmarks.run() { print(line) }
         for line in await SharedStoreBenchmark.run() { print(line) }
+        for line in await TextLayoutBenchmark.run() { print(line) }
     }
 }

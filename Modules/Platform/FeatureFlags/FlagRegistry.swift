@@ -45,4 +45,36 @@ public struct FlagRegistry: Sendable {
             ? "no flags are declared"
             : "known flags: " + definitions.map(\.key.rawValue).joined(separator: ", ")
     }
+
+    /// Keeps the entries naming declared flags (the last of repeated keys wins). Unknown keys are
+    /// reported in one line (the first few, then how many more); switching on a flag that is not
+    /// built yet is reported per flag and ignored.
+    func accept(_ entries: [(String, Bool)], origin: String, diagnostics: inout [String]) -> [FlagKey: Bool] {
+        var values: [FlagKey: Bool] = [:]
+        var unknown: [String] = []
+        for (name, isOn) in entries {
+            let key = FlagKey(name)
+            guard let definition = definition(key) else {
+                unknown.append(name)
+                continue
+            }
+            if isOn, !definition.isBuilt {
+                diagnostics.append("\(origin): flag \(FlagMessages.quoted(name)) is not built yet; it stays off")
+                continue
+            }
+            values[key] = isOn
+        }
+        if unknown.count == 1 {
+            diagnostics.append("\(origin): unknown flag \(FlagMessages.quoted(unknown[0])) ignored; \(knownKeysPhrase)")
+        } else if !unknown.isEmpty {
+            diagnostics.append("\(origin): \(unknown.count) unknown flags ignored (\(FlagMessages.list(unknown))); \(knownKeysPhrase)")
+        }
+        return values
+    }
+
+    /// A short text that changes whenever a flag is declared, removed, or becomes built: a cache
+    /// written under another fingerprint was filtered by other rules and must be fetched afresh.
+    var fingerprint: String {
+        StableHash.of(definitions.map { "\($0.key.rawValue)=\($0.isBuilt ? 1 : 0)" }.joined(separator: ";"))
+    }
 }

@@ -6,74 +6,80 @@ public struct ResolvedFlags: Sendable {
         let definition: FlagDefinition
         let isOn: Bool
         let source: FlagSource
+        /// The server's kill switch overrode a higher source.
+        let isKillSwitched: Bool
+        /// How the remote value reached this resolution, when the source is `.remote`.
+        let remoteOrigin: RemoteLayer.Origin?
     }
 
-    private let entries: [Entry]
+    let entries: [Entry]
     private let index: [FlagKey: Int]
     /// One line per ignored input (unknown key, unreachable server, malformed file); print to stderr.
     public let diagnostics: [String]
+    /// The local sources, kept so the watcher can resolve again with newer remote values.
+    let layers: FlagLayers
+    /// The remote values this resolution used.
+    let remoteSnapshot: RemoteFlagsSnapshot?
+    /// When this resolution was made (the age of cached values is measured from it).
+    let resolvedAt: Date
 
-    init(entries: [Entry], diagnostics: [String]) {
+    init(
+        entries: [Entry], diagnostics: [String], layers: FlagLayers, remoteSnapshot: RemoteFlagsSnapshot?,
+        resolvedAt: Date
+    ) {
         self.entries = entries
         self.index = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.definition.key, $0) })
         self.diagnostics = diagnostics
+        self.layers = layers
+        self.remoteSnapshot = remoteSnapshot
+        self.resolvedAt = resolvedAt
     }
 
     /// Whether `key` is on; a key that is not declared is off.
     public func isOn(_ key: FlagKey) -> Bool {
-        index[key].map { entries[$0].isOn } ?? false
+        entry(key)?.isOn ?? false
     }
 
     /// The source that decided `key`; `.defaultValue` for a key that is not declared.
     public func source(of key: FlagKey) -> FlagSource {
-        index[key].map { entries[$0].source } ?? .defaultValue
+        entry(key)?.source ?? .defaultValue
     }
 
-    /// The text `feed flags` prints: a header, then one row per flag sorted by key with
-    /// value, source, owner, kind, whether it is built, and description.
-    public func table() -> String {
-        let header = ["KEY", "VALUE", "SOURCE", "OWNER", "KIND", "BUILT", "DESCRIPTION"]
-        let rows = entries.map { entry in
-            [
-                entry.definition.key.rawValue, entry.isOn ? "on" : "off", entry.source.rawValue,
-                entry.definition.owner, entry.definition.kind.rawValue,
-                entry.definition.isBuilt ? "yes" : "no", entry.definition.description,
-            ]
-        }
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.indices.map { column in
-                column == row.count - 1
-                    ? row[column]
-                    : row[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n") + "\n"
+    /// Where `key`'s value came from in words, as `feed flags` shows it: `cli`, `env`, `config`,
+    /// `default`, `remote`, `remote (cached 5 minutes ago)`, `remote kill switch (live)`.
+    public func sourceDescription(of key: FlagKey) -> String {
+        entry(key).map(describeSource) ?? FlagSource.defaultValue.rawValue
     }
 
-    /// The same facts as one line of JSON:
-    /// `{"diagnostics":[…],"flags":[{"built":false,"description":…,"key":…,"kind":…,"owner":…,"source":…,"value":false}]}`.
-    public func json() -> String {
-        struct Row: Encodable {
-            let key: String, value: Bool, source: String, owner: String, kind: String
-            let built: Bool, description: String
+    /// When the server gave the remote values in use (cached or fresh); `nil` when it never has.
+    public var remoteFetchedAt: Date? { remoteSnapshot?.fetchedAt }
+
+    func entry(_ key: FlagKey) -> Entry? {
+        index[key].map { entries[$0] }
+    }
+
+    /// A copy whose entries are `entries` (the watcher's live view), without diagnostics.
+    func replacing(entries: [Entry], remoteSnapshot: RemoteFlagsSnapshot?, at date: Date) -> ResolvedFlags {
+        ResolvedFlags(entries: entries, diagnostics: [], layers: layers, remoteSnapshot: remoteSnapshot, resolvedAt: date)
+    }
+
+    func describeSource(_ entry: Entry) -> String {
+        guard entry.source == .remote else { return entry.source.rawValue }
+        let base = entry.isKillSwitched ? "remote kill switch" : "remote"
+        switch entry.remoteOrigin {
+        case .cached(let fetchedAt): return "\(base) (cached \(Self.age(resolvedAt.timeIntervalSince(fetchedAt))))"
+        case .live: return "\(base) (live)"
+        case .fetched, nil: return base
         }
-        struct Document: Encodable {
-            let flags: [Row]
-            let diagnostics: [String]
-        }
-        let document = Document(
-            flags: entries.map { entry in
-                Row(
-                    key: entry.definition.key.rawValue, value: entry.isOn, source: entry.source.rawValue,
-                    owner: entry.definition.owner, kind: entry.definition.kind.rawValue,
-                    built: entry.definition.isBuilt, description: entry.definition.description)
-            },
-            diagnostics: diagnostics)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Strings, Booleans and arrays of them always encode.
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// "just now", "1 minute ago", "5 minutes ago", "3 hours ago", "2 days ago".
+    static func age(_ seconds: TimeInterval) -> String {
+        guard seconds.isFinite, seconds >= 60 else { return "just now" }
+        let minutes = Int(seconds / 60)
+        if minutes < 120 { return minutes == 1 ? "1 minute ago" : "\(minutes) minutes ago" }
+        let hours = minutes / 60
+        if hours < 48 { return "\(hours) hours ago" }
+        return "\(hours / 24) days ago"
     }
 }

@@ -2,31 +2,73 @@
 ///
 /// Control characters never reach the screen: tabs become spaces and other controls are
 /// dropped, so text from a server cannot move the cursor or change the terminal.
+///
+/// Every function reads its text once, front to back, and stops as soon as the answer is known:
+/// the cost follows what is shown (`maxLines`, `width`), not the length of a hostile caption.
 public enum TextLayout {
     /// Splits `text` into lines of at most `width` columns, breaking at spaces when it can and
-    /// inside a word longer than a line. Newlines in `text` start new lines.
-    public static func wrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        // Any line break ends a paragraph: "\n", "\r\n" (one Character in Swift), "\r", U+2028.
-        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            wrapParagraph(sanitized(String(paragraph)), width: width, into: &lines)
+    /// inside a word longer than a line. Newlines in `text` start new lines. With `maxLines`,
+    /// returns the first `maxLines` of those lines and reads no further than it needs to.
+    public static func wrap(_ text: String, width: Int, maxLines: Int = .max) -> [String] {
+        measuredWrap(text, width: width, maxLines: maxLines).lines
+    }
+
+    /// `wrap` plus the units of work it did (bytes examined, Characters segmented), for tests.
+    static func measuredWrap(_ text: String, width: Int, maxLines: Int) -> (lines: [String], work: Int) {
+        guard width > 0, maxLines > 0 else { return ([], 0) }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var reader = SanitizedReader(bytes: bytes, splitsParagraphs: true)
+            var wrapper = LineWrapper(width: width, maxLines: maxLines)
+            while !wrapper.isSettled, let item = reader.next() {
+                switch item {
+                case .character(let character): wrapper.add(character)
+                case .paragraphEnd: wrapper.endParagraph()
+                }
+            }
+            if wrapper.isSettled { return (wrapper.lines, reader.work) }
+            return (wrapper.finish(), reader.work)
         }
-        while lines.last?.isEmpty == true, lines.count > 1 { lines.removeLast() }
-        return lines
     }
 
     /// `text` cut to at most `width` columns, ending in `ellipsis` when cut.
     public static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
-        guard width > 0 else { return "" }
-        let clean = sanitized(text)
-        if DisplayWidth.of(clean) <= width { return clean }
-        let ellipsisWidth = DisplayWidth.of(ellipsis)
-        guard ellipsisWidth < width else { return prefix(clean, width: width) }
-        return prefix(clean, width: width - ellipsisWidth) + ellipsis
+        measuredTruncate(text, width: width, ellipsis: ellipsis).text
     }
 
-    /// The longest start of `text` that fits in `width` columns.
+    /// `truncate` plus the units of work it did, for tests.
+    static func measuredTruncate(_ text: String, width: Int, ellipsis: String) -> (text: String, work: Int) {
+        guard width > 0 else { return ("", 0) }
+        let ellipsisWidth = DisplayWidth.of(ellipsis)
+        let keptWidth = ellipsisWidth < width ? width - ellipsisWidth : width
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var reader = SanitizedReader(bytes: bytes, splitsParagraphs: false)
+            var whole = ""
+            var wholeWidth = 0
+            var kept = ""
+            var keptColumns = 0
+            var keeping = true
+            while case .character(let character) = reader.next() {
+                let columns = DisplayWidth.of(character)
+                if keeping, keptColumns + columns <= keptWidth {
+                    kept.append(character)
+                    keptColumns += columns
+                } else {
+                    keeping = false
+                }
+                wholeWidth += columns
+                if wholeWidth > width {
+                    return (ellipsisWidth < width ? kept + ellipsis : kept, reader.work)
+                }
+                whole.append(character)
+            }
+            return (whole, reader.work)
+        }
+    }
+
+    /// The longest start of `text` that fits in `width` columns; reading stops at the first
+    /// Character that does not fit.
     public static func prefix(_ text: String, width: Int) -> String {
         var used = 0
         var out = ""
@@ -41,47 +83,41 @@ public enum TextLayout {
 
     /// `text` with tabs turned into spaces and every other control character removed.
     public static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { DisplayWidth.isControl($0) }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            if character == "\t" {
-                out.append(" ")
-            } else if let first = character.unicodeScalars.first, DisplayWidth.isControl(first) {
-                continue
-            } else {
-                out.append(character)
+        var copy = text
+        return copy.withUTF8 { bytes in
+            // Control characters are always grapheme clusters of their own (or CR LF), so
+            // dropping their scalars drops exactly the Characters that start with one.
+            guard let first = firstControlOffset(bytes) else { return text }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            out.append(contentsOf: bytes[..<first])
+            var offset = first
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte == 0x09 {
+                    out.append(0x20)
+                } else if byte < 0x20 || byte == 0x7F {
+                    // dropped
+                } else if byte == 0xC2, offset + 1 < bytes.count, (0x80...0x9F).contains(bytes[offset + 1]) {
+                    offset += 1
+                } else {
+                    out.append(byte)
+                }
+                offset += 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 
-    private static func wrapParagraph(_ paragraph: String, width: Int, into lines: inout [String]) {
-        var line = ""
-        var lineWidth = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-            var word = Substring(word)
-            var wordWidth = DisplayWidth.of(String(word))
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= width {
-                line += " " + word
-                lineWidth += 1 + wordWidth
-                continue
-            }
-            if lineWidth > 0 {
-                lines.append(line)
-                line = ""
-                lineWidth = 0
-            }
-            while wordWidth > width {
-                let head = prefix(String(word), width: width)
-                let piece = head.isEmpty ? String(word.prefix(1)) : head
-                lines.append(piece)
-                word = word.dropFirst(piece.count)
-                wordWidth = DisplayWidth.of(String(word))
-            }
-            line = String(word)
-            lineWidth = wordWidth
+    /// The offset of the first control character (C0, DEL or C1) in UTF-8 `bytes`, if any.
+    private static func firstControlOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x20 || byte == 0x7F { return offset }
+            if byte == 0xC2, offset + 1 < bytes.count, (0x80...0x9F).contains(bytes[offset + 1]) { return offset }
+            offset += 1
         }
-        lines.append(line)
+        return nil
     }
 }
