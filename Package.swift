@@ -40,6 +40,12 @@ let package = Package(
             path: "Modules/Features/Store"
         ),
 
+        .target(
+            name: "OfflineQueue",
+            dependencies: ["FeedInterface", "LikesInterface", "Database"],
+            path: "Modules/Features/OfflineQueue"
+        ),
+
         // System libraries.
         .systemLibrary(
             name: "CSQLite",
@@ -119,6 +125,10 @@ let package = Package(
         ),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
+        .testTarget(
+            name: "OfflineQueueTests",
+            dependencies: ["OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking"]
+        ),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
