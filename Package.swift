@@ -99,7 +99,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec",
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "OfflineQueue", "Networking",
             ],
             path: "Tools/FeedBench"
         ),
@@ -107,6 +107,11 @@ let package = Package(
             name: "CacheCrashProbe",
             dependencies: ["FeedInterface", "StoreInterface", "Store"],
             path: "Tools/CacheCrashProbe"
+        ),
+        .executableTarget(
+            name: "QueueCrashProbe",
+            dependencies: ["FeedInterface", "LikesInterface", "OfflineQueue"],
+            path: "Tools/QueueCrashProbe"
         ),
         .target(name: "WorkspaceCheck", dependencies: ["Arguments"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
@@ -127,7 +132,10 @@ let package = Package(
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(
             name: "OfflineQueueTests",
-            dependencies: ["OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking"]
+            dependencies: [
+                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking",
+                "QueueCrashProbe",
+            ]
         ),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),

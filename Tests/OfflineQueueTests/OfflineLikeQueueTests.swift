@@ -67,7 +67,7 @@ struct OfflineLikeQueueTests {
         let rows = try rawRows(harness.url)
         #expect(rows.map(\.attempts) == [2])
         #expect(rows.map(\.lastError) == ["the answer was lost"])
-        let failing = try await harness.open(likes: FailingLikes())
+        let failing = try await harness.open(likes: ThrowingLikes(message: "disk on fire"))
         #expect(await failing.setLiked(false, post: "p2") == .queued)
         #expect(try rawRows(harness.url).map(\.post) == ["p1", "p2"])
         #expect(await harness.likes.state(of: "p1") == LikeResult(liked: false, likeCount: 41))
@@ -162,9 +162,4 @@ final class SeenRows: Sendable {
     private let rows = Mutex<[[RawRow]]>([])
     func record(_ seen: [RawRow]?) { rows.withLock { $0.append(seen ?? []) } }
     var all: [[RawRow]] { rows.withLock { $0 } }
-}
-
-/// A likes store whose writes fail with an error that is not a `LikeError`.
-struct FailingLikes: LikesRepository {
-    func setLiked(_ liked: Bool, post: PostID) async throws -> LikeResult { throw FakeError(message: "disk on fire") }
 }

@@ -123,14 +123,15 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     /// Commits the tap before any request for it leaves; returns whether it is kept on disk.
     private func record(_ liked: Bool, post: PostID, before: LikeResult?) -> Bool {
         var entry: Entry
+        let checked = before.flatMap { PostLimits.likeCount.contains($0.likeCount) ? $0 : nil }
         if var existing = entries[post] {
             existing.waiter?.continuation.resume(returning: .superseded)
             existing.waiter = nil
             existing.intent.wanted = liked
+            existing.intent.before = existing.intent.before ?? checked
             existing.intent.revision += 1
             entry = existing
         } else {
-            let checked = before.flatMap { PostLimits.likeCount.contains($0.likeCount) ? $0 : nil }
             let intent = QueuedIntent(
                 post: post, wanted: liked, before: checked, queuedAt: configuration.now(), attempts: 0, lastError: nil, revision: 1)
             entry = Entry(intent: intent, durable: entries.count < configuration.capacity)
@@ -214,6 +215,11 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     }
 
     // MARK: - Helpers
+
+    /// For tests: the outbox file refuses to grow by more than `pages` pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        try outbox?.limitGrowthForTesting(toPages: pages)
+    }
 
     func sortedEntries() -> [Entry] {
         entries.values.sorted { ($0.intent.queuedAt, $0.intent.post) < ($1.intent.queuedAt, $1.intent.post) }

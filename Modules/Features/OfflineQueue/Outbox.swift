@@ -46,24 +46,36 @@ final class Outbox {
     /// Deletes every row, folds the log back into the (overwritten) file, and removes the copies moved aside.
     func deleteAll() throws(OfflineQueueError) {
         do {
-            if let db = connection {
-                try db.execute(OutboxSchema.deleteAll)
-                try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            }
+            guard let db = connection else { return try startOver() }
+            try db.execute(OutboxSchema.deleteAll)
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             try DatabaseFiles.deleteMovedAside(url)
         } catch let error as DatabaseError where error.isCorrupt {
-            // Unreadable anyway: remove every file and start an empty one.
-            connection?.close()
-            connection = nil
-            do {
-                try DatabaseFiles.delete(url)
-            } catch {
-                throw .cannotDelete(url, reason: "\(error)")
-            }
-            connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+            try startOver()
+        } catch let error as OfflineQueueError {
+            throw error
         } catch {
             throw .cannotDelete(url, reason: (error as? DatabaseError).map(OutboxFile.reason) ?? "\(error)")
         }
+    }
+
+    /// For tests: the file refuses to grow by more than `pages` SQLite pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        guard let db = connection else { return }
+        let current = try db.query("PRAGMA page_count") { row in try row.column(0, as: Int.self) }.first ?? 0
+        try db.execute("PRAGMA max_page_count = \(current + max(0, pages))")
+    }
+
+    /// Removes every file of the outbox (unreadable, or never reopened) and opens an empty one.
+    private func startOver() throws(OfflineQueueError) {
+        connection?.close()
+        connection = nil
+        do {
+            try DatabaseFiles.delete(url)
+        } catch {
+            throw .cannotDelete(url, reason: "\(error)")
+        }
+        connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
     }
 
     // MARK: - Rows
@@ -92,7 +104,7 @@ final class Outbox {
         }
         let seconds = (try? row.column(4, as: Double.self)).flatMap { QueuedIntent.timeRange.contains($0) ? $0 : nil } ?? 0
         let attempts = (try? row.column(5, as: Int.self)).map { min(max(0, $0), Int(Int32.max)) } ?? 0
-        let lastError = (try? row.column(6, as: String?.self)).flatMap { $0 }.map { String($0.prefix(QueuedIntent.errorCharacters)) }
+        let lastError = (try? row.column(6, as: String?.self)).flatMap { $0 }.map(QueuedIntent.printable)
         return QueuedIntent(
             post: PostID(post), wanted: wanted, before: before, queuedAt: Date(timeIntervalSinceReferenceDate: seconds),
             attempts: attempts, lastError: lastError, revision: revision)

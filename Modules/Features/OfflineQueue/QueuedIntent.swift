@@ -26,7 +26,13 @@ struct QueuedIntent: Hashable, Sendable {
 
     /// `error` as it is kept: its words, cut to `errorCharacters`.
     static func describe(_ error: any Error) -> String {
-        let text = (error as? LikeError)?.description ?? String(describing: error)
-        return String(text.prefix(errorCharacters))
+        printable((error as? LikeError)?.description ?? String(describing: error))
+    }
+
+    /// `text` cut to `errorCharacters`, control characters (escape sequences too) made spaces: it is
+    /// printed to a terminal by `feed queue`, and may quote a server.
+    static func printable(_ text: String) -> String {
+        let kept = text.unicodeScalars.prefix(errorCharacters).map { $0.properties.generalCategory == .control ? " " : Character($0) }
+        return String(kept)
     }
 }
