@@ -74,6 +74,23 @@ struct LimitsTests {
         ])
     }
 
+    @Test("a tap is committed with synchronous=FULL; deleting a settled row and counting attempts with NORMAL")
+    func syncLevels() async throws {
+        let queue = try await harness.open()
+        #expect(await queue.synchronousForTesting() == 2)
+        await harness.likes.setUnreachable(true)
+        #expect(await queue.setLiked(true, post: "p1") == .queued)
+        #expect(await queue.synchronousForTesting() == 1)
+        await harness.likes.setUnreachable(false)
+        let held = await harness.likes.holdWrite(call: 2)
+        let tap = Task { await queue.setLiked(true, post: "p2") }
+        await harness.likes.waitForWrites(2)
+        #expect(await queue.synchronousForTesting() == 2)
+        await held.open()
+        _ = await tap.value
+        #expect(await queue.synchronousForTesting() == 1)
+    }
+
     @Test("the send queue: taps ahead of the backlog, each post once")
     func sendQueueOrder() {
         var waiting = SendQueue()

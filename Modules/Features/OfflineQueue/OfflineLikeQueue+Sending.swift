@@ -49,7 +49,8 @@ extension OfflineLikeQueue {
     /// The post is settled: its row goes, and its outcome goes to the waiting caller, else to `events()`.
     private func settle(_ post: PostID, outcome: LikeOutcome, event: LikeQueueEvent.Outcome) {
         guard let entry = entries.removeValue(forKey: post) else { return }
-        outbox?.delete(post, revision: entry.intent.revision, keeping: durableIntents)
+        // A row that missed the latest tap (it could not be written) is stale: it goes whatever it holds.
+        outbox?.delete(post, revision: entry.durable ? entry.intent.revision : nil, keeping: durableIntents)
         if let waiter = entry.waiter {
             waiter.continuation.resume(returning: outcome)
         } else {
@@ -71,7 +72,7 @@ extension OfflineLikeQueue {
         entry.waiter = nil
         entries[post] = entry
         // The wanted state is on disk already; a failed update only loses the count of attempts.
-        _ = outbox?.save(entry.intent, keeping: durableIntents)
+        _ = outbox?.save(entry.intent, tap: false, keeping: durableIntents)
         scheduleRetry()
         waiter?.continuation.resume(returning: .queued)
     }

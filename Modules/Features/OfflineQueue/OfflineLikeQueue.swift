@@ -139,7 +139,7 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         entries[post] = entry
         // Once an intent could not be kept, its row may be stale: it stays in memory only until it settles.
         if entry.durable {
-            entry.durable = outbox?.save(entry.intent, keeping: durableIntents) ?? false
+            entry.durable = outbox?.save(entry.intent, tap: true, keeping: durableIntents) ?? false
             entries[post]?.durable = entry.durable
         }
         return entry.durable
@@ -215,6 +215,9 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     }
 
     // MARK: - Helpers
+
+    /// For tests: the outbox connection's `PRAGMA synchronous` (1 = NORMAL, 2 = FULL).
+    func synchronousForTesting() -> Int? { outbox?.synchronousForTesting() }
 
     /// For tests: the outbox file refuses to grow by more than `pages` pages, as a full disk would.
     func limitGrowthForTesting(toPages pages: Int) throws {

@@ -5,14 +5,18 @@ import LikesInterface
 
 /// The outbox's rows in SQLite, owned by the queue's actor (a `Connection` never leaves it).
 ///
-/// A write that finds the file corrupt moves it aside (one warning), starts a new one and saves
-/// again every intent the queue still holds; a write that fails otherwise (a full disk, a read-only
+/// A tap's intent is committed with `synchronous=FULL` (on the disk before it is acknowledged, so
+/// it survives power loss); deleting a settled row and counting attempts use `NORMAL`, still safe
+/// against a crash in WAL mode: on power loss they may be lost, which only re-sends an idempotent
+/// like or undercounts attempts. A write that finds the file corrupt moves it aside (one warning),
+/// starts a new one and saves again every intent the queue still holds; a write that fails otherwise (a full disk, a read-only
 /// file) is reported once and returns `false`, and the queue goes on without keeping that intent.
 final class Outbox {
     let url: URL
     private let owner: String
     private let warn: @Sendable (String) -> Void
     private var connection: Connection?
+    private var synchronous = Synchronous.full
     private var warnedAboutWrites = false
 
     /// Opens (or creates, or moves aside and recreates) the outbox at `url` for `owner`.
@@ -26,21 +30,28 @@ final class Outbox {
     /// The saved intents, oldest first, at most `limit`; rows that cannot be read are skipped.
     func load(limit: Int) -> [QueuedIntent] {
         var intents: [QueuedIntent] = []
-        _ = recovering(lost: OutboxFile.lostAtOpen, keeping: { [] }) { db in
+        _ = recovering(.full, lost: OutboxFile.lostAtOpen, keeping: { [] }) { db in
             intents = try db.query(OutboxSchema.selectAll, [limit]) { row in Self.intent(row) }.compactMap { $0 }
         }
         return intents
     }
 
-    /// Commits `intent` (insert or replace its post's row); `false` when it could not be kept.
-    /// `keeping` lists every intent to save again if the file has to be started over.
-    func save(_ intent: QueuedIntent, keeping: () -> [QueuedIntent]) -> Bool {
-        recovering(lost: Self.savedAgain, keeping: keeping) { db in try Self.upsert(intent, into: db) }
+    /// Commits `intent` (insert or replace its post's row), synced to the disk when it is a new
+    /// `tap`; `false` when it could not be kept. `keeping` lists every intent to save again if the
+    /// file has to be started over.
+    func save(_ intent: QueuedIntent, tap: Bool, keeping: () -> [QueuedIntent]) -> Bool {
+        recovering(tap ? .full : .normal, lost: Self.savedAgain, keeping: keeping) { db in try Self.upsert(intent, into: db) }
     }
 
-    /// Deletes the row of `post` if it still holds `revision`.
-    func delete(_ post: PostID, revision: Int, keeping: () -> [QueuedIntent]) {
-        _ = recovering(lost: Self.savedAgain, keeping: keeping) { db in try db.execute(OutboxSchema.delete, [post.rawValue, revision]) }
+    /// Deletes the row of `post` if it still holds `revision` (whatever it holds when `nil`).
+    func delete(_ post: PostID, revision: Int?, keeping: () -> [QueuedIntent]) {
+        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping) { db in
+            if let revision {
+                try db.execute(OutboxSchema.delete, [post.rawValue, revision])
+            } else {
+                try db.execute(OutboxSchema.deleteAnyRevision, [post.rawValue])
+            }
+        }
     }
 
     /// Deletes every row, folds the log back into the (overwritten) file, and removes the copies moved aside.
@@ -66,6 +77,11 @@ final class Outbox {
         try db.execute("PRAGMA max_page_count = \(current + max(0, pages))")
     }
 
+    /// For tests: SQLite's `PRAGMA synchronous` on the connection now (1 = NORMAL, 2 = FULL).
+    func synchronousForTesting() -> Int? {
+        try? connection?.query("PRAGMA synchronous") { row in try row.column(0, as: Int.self) }.first
+    }
+
     /// Removes every file of the outbox (unreadable, or never reopened) and opens an empty one.
     private func startOver() throws(OfflineQueueError) {
         connection?.close()
@@ -76,6 +92,7 @@ final class Outbox {
             throw .cannotDelete(url, reason: "\(error)")
         }
         connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+        synchronous = .full
     }
 
     // MARK: - Rows
@@ -118,9 +135,15 @@ final class Outbox {
     /// Runs `body` in a write transaction; on a corrupt file, moves it aside (one warning saying what
     /// was `lost`), starts a new one and saves `keeping()` into it. Returns whether `body`'s effect
     /// (or the re-save) is on disk.
-    private func recovering(lost: String, keeping: () -> [QueuedIntent], _ body: (Connection) throws -> Void) -> Bool {
+    private func recovering(
+        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], _ body: (Connection) throws -> Void
+    ) -> Bool {
         guard let db = connection else { return false }
         do {
+            if level != synchronous {
+                try db.execute("PRAGMA synchronous=\(level.rawValue)")
+                synchronous = level
+            }
             try db.write { try body(db) }
             return true
         } catch let error as DatabaseError where error.isCorrupt {
@@ -129,6 +152,7 @@ final class Outbox {
             do {
                 let rebuilt = try OutboxFile.rebuild(url, owner: owner, reason: OutboxFile.reason(error), lost: lost, warn: warn)
                 connection = rebuilt
+                synchronous = .full
                 try rebuilt.write { for intent in keeping() { try Self.upsert(intent, into: rebuilt) } }
                 return true
             } catch {

@@ -56,6 +56,7 @@ enum OutboxSchema {
         FROM outbox ORDER BY queued_at, post_id LIMIT ?
         """
     static let delete = "DELETE FROM outbox WHERE post_id = ? AND revision = ?"
+    static let deleteAnyRevision = "DELETE FROM outbox WHERE post_id = ?"
     static let deleteAll = "DELETE FROM outbox"
     static let selectOwner = "SELECT owner FROM outbox_owner WHERE id = 1"
 }
