@@ -7,7 +7,7 @@ import LikesInterface
 import Networking
 import OfflineQueue
 
-/// (h) The persistent like queue: one tap through the outbox (its commit included) beside the
+/// (j) The persistent like queue: one tap through the outbox (its commit included) beside the
 /// in-memory use case, and draining 1,000 queued likes against the reference server on loopback.
 enum QueueBenchmarks {
     /// Taps timed per use case; the median is reported.
@@ -22,14 +22,14 @@ enum QueueBenchmarks {
             let (queued, serial) = try await tapCost(directory.appendingPathComponent("tap/likes.sqlite"))
             let drain = try await drainCost(directory.appendingPathComponent("drain/likes.sqlite"))
             return [
-                "(h) persistent like queue (WAL; each tap synced to disk, synchronous=FULL, before it is sent; medians of \(taps))",
+                "(j) persistent like queue (WAL; each tap synced to disk, synchronous=FULL, before it is sent; medians of \(taps))",
                 "    one tap: queue \(Measure.format(queued)) (commit, send, delete), in-memory SerialLikePostUseCase \(Measure.format(serial))"
                     + " → \(Measure.ratio(queued, serial))",
                 "    drain \(drained) queued likes against the reference server: \(Measure.format(drain.time)),"
                     + " requests sent = \(drain.requests), left queued = \(drain.left)",
             ]
         } catch {
-            return ["(h) persistent like queue: could not run (\(error))"]
+            return ["(j) persistent like queue: could not run (\(error))"]
         }
     }
 
