@@ -46,6 +46,12 @@ let package = Package(
             path: "Modules/Features/Store"
         ),
 
+        .target(
+            name: "OfflineQueue",
+            dependencies: ["FeedInterface", "LikesInterface", "Database"],
+            path: "Modules/Features/OfflineQueue"
+        ),
+
         // System libraries.
         .systemLibrary(
             name: "CSQLite",
@@ -99,13 +105,19 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile"],
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking",
+            ],
             path: "Tools/FeedBench"
         ),
         .executableTarget(
             name: "CacheCrashProbe",
             dependencies: ["FeedInterface", "StoreInterface", "Store"],
             path: "Tools/CacheCrashProbe"
+        ),
+        .executableTarget(
+            name: "QueueCrashProbe",
+            dependencies: ["FeedInterface", "LikesInterface", "OfflineQueue"],
+            path: "Tools/QueueCrashProbe"
         ),
         .target(name: "WorkspaceCheck", dependencies: ["Arguments"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
@@ -128,6 +140,13 @@ let package = Package(
         ),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(
+            name: "OfflineQueueTests",
+            dependencies: [
+                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking",
+                "QueueCrashProbe",
+            ]
+        ),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),

@@ -14,6 +14,7 @@ enum FeedBench {
         for line in await FeedBenchmarks.tapsDuringSlowRequest() { print(line) }
         for line in await ColdStartBenchmark.run() { print(line) }
         for line in await StoreBenchmarks.run() { print(line) }
+        for line in await QueueBenchmarks.run() { print(line) }
         for line in await RenderBenchmark.run() { print(line) }
         for line in await ImageBenchmarks.run() { print(line) }
         for line in await SharedStoreBenchmark.run() { print(line) }

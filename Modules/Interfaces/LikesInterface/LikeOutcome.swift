@@ -9,6 +9,9 @@ public enum LikeOutcome: Hashable, Sendable {
     /// The write's answer was lost; reading the like back says the server holds `liked` (no
     /// count comes with that read: screens move the count they had by one).
     case reread(liked: Bool)
+    /// Saved on this device, not yet on the server (`persistent-like-queue`): it is sent later and
+    /// its result arrives as a `LikeQueueEvent`; the heart keeps what the user wants meanwhile.
+    case queued
 }
 
 extension LikeOutcome {
@@ -17,7 +20,7 @@ extension LikeOutcome {
         switch self {
         case .saved(let result): result
         case .failed(let serverState): serverState
-        case .superseded, .reread: nil
+        case .superseded, .reread, .queued: nil
         }
     }
 }

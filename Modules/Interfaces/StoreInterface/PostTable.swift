@@ -93,7 +93,7 @@ public struct PostTable: Sendable {
         guard var overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
         let settled: LikeResult?
         switch outcome {
-        case .superseded:
+        case .superseded, .queued:
             return nil
         case .saved(let result), .failed(serverState: .some(let result)):
             settled = result

@@ -8,6 +8,7 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     private var counts: [PostID: Int]
     private var gates: [Int: Gate] = [:]
     private let writeCounter = CallCounter()
+    private let completionCounter = CallCounter()
 
     /// Posts whose writes throw.
     public var refused: Set<PostID> = []
@@ -25,6 +26,12 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     public private(set) var reads = 0
     /// The delay of every write, like a slow server.
     public var writeLatency: Duration = .zero
+    /// Whether writes fail as if there were no network (`LikeError.notSent`), changing nothing.
+    public private(set) var unreachable = false
+    /// The most writes in flight at once, and the most for any one post.
+    public private(set) var maxInFlight = (total: 0, perPost: 0)
+    private var inFlight: [PostID: Int] = [:]
+    private var onWrite: (@Sendable (PostID, Bool) -> Void)?
 
     /// Creates the store with `liked` posts and per-post counts (0 when missing).
     public init(liked: Set<PostID> = [], counts: [PostID: Int] = [:]) {
@@ -47,6 +54,12 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     /// Makes the likes read fail or succeed.
     public func setReadFails(_ fails: Bool) { readFails = fails }
 
+    /// Makes every write fail as if offline (`true`) or reach the store again (`false`).
+    public func setUnreachable(_ unreachable: Bool) { self.unreachable = unreachable }
+
+    /// Calls `hook` with each write as it arrives, before it is held or answered.
+    public func setOnWrite(_ hook: @escaping @Sendable (PostID, Bool) -> Void) { onWrite = hook }
+
     /// Delays every write by `latency`.
     public func setWriteLatency(_ latency: Duration) { writeLatency = latency }
 
@@ -60,6 +73,11 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     /// Suspends until `count` writes arrived.
     public func waitForWrites(_ count: Int) async {
         await writeCounter.wait(for: count)
+    }
+
+    /// Suspends until `count` writes have returned or thrown.
+    public func waitForCompletions(_ count: Int) async {
+        await completionCounter.wait(for: count)
     }
 
     /// What the store holds for `post`.
@@ -76,9 +94,17 @@ public actor FakeLikesRepository: LikesRepository, LikedPostsSource {
     public func setLiked(_ wanted: Bool, post: PostID) async throws -> LikeResult {
         writes.append((post, wanted))
         let call = writes.count
+        onWrite?(post, wanted)
+        inFlight[post, default: 0] += 1
+        maxInFlight = (max(maxInFlight.total, inFlight.values.reduce(0, +)), max(maxInFlight.perPost, inFlight[post, default: 0]))
+        defer {
+            inFlight[post] = inFlight[post].map { $0 > 1 ? $0 - 1 : nil } ?? nil
+            Task { await completionCounter.increment() }
+        }
         await writeCounter.increment()
         if let gate = gates[call] { await gate.wait() }
         if writeLatency > .zero { try? await Task.sleep(for: writeLatency) }
+        if unreachable { throw LikeError.notSent(reason: "no connection") }
         if refused.contains(post) || refusedCalls.contains(call) { throw LikeError.refused(reason: "like refused") }
         if lost.contains(call) { throw LikeError.outcomeUnknown(reason: "the answer was lost") }
         if wanted, !liked.contains(post) {

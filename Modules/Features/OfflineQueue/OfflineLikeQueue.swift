@@ -1,0 +1,235 @@
+import Database
+import FeedInterface
+import Foundation
+import LikesInterface
+
+/// The like use case of `persistent-like-queue`: every tap is committed to a durable outbox (SQLite,
+/// WAL, `synchronous=FULL`, one row per post, the latest wanted state wins) before the first request
+/// for it leaves, so likes made offline survive a crash or a power loss and are sent later.
+///
+/// The rule of `SerialLikePostUseCase` holds: one request per post in flight, the latest wanted state
+/// wins (a tap during a request makes one follow-up), counts come from the server's reply, and sends
+/// run in their own tasks (a cancelled caller stops waiting; the like still goes out). A send that
+/// succeeds deletes the row (`saved`); one refused for good deletes it (`failed`); any other failure
+/// keeps it (`queued`) for the drain: at `start()`, after any success, on a capped backoff timer with
+/// jitter, and on `drain()`. Likes that settle with no caller waiting are published by `events()`.
+///
+/// An actor owning one `Connection` on a thread of its own (`DatabaseExecutor`). One file per server
+/// and user (the host passes its URL; the file also records `owner` and refuses another). A corrupt
+/// or foreign file is moved aside with one warning; never a crash. App-scoped: one per process.
+public actor OfflineLikeQueue: QueuedLikePostUseCase {
+    typealias Waiter = (id: Int, continuation: CheckedContinuation<LikeOutcome, Never>)
+
+    /// A post's intent and what is going on with it in this run.
+    struct Entry {
+        var intent: QueuedIntent
+        /// Whether the intent's latest state is on disk.
+        var durable: Bool
+        /// The latest caller, waiting for this post's outcome.
+        var waiter: Waiter?
+        /// The server's latest reply for this post in this run.
+        var lastReply: LikeResult?
+    }
+
+    let likes: any LikesRepository
+    let configuration: OfflineQueueConfiguration
+    let hub = EventHub()
+    private let executor: DatabaseExecutor
+    var outbox: Outbox?
+    var entries: [PostID: Entry] = [:]
+    var waiting = SendQueue()
+    var inFlight: Set<PostID> = []
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var backoffStep = 0
+    var timer: Task<Void, Never>?
+    var timerToken = 0
+    /// Grows at `deleteAll()`: sends started before it change nothing after it.
+    var epoch = 0
+    private var lastWaiter = 0
+    private var started = false
+
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    private init(likes: any LikesRepository, configuration: OfflineQueueConfiguration) {
+        self.likes = likes
+        self.configuration = configuration
+        self.executor = DatabaseExecutor(name: "like-queue")
+    }
+
+    deinit {
+        timer?.cancel()
+    }
+
+    /// Opens the queue whose outbox is the file at `url` (created 0600 in a 0700 directory if
+    /// missing), holding the likes of `owner` (the server and user, as the host names them) and
+    /// sending them through `likes`. An unreadable, foreign or other-owner file is moved aside after
+    /// one line to `warn`. Nothing is sent before a tap, `start()` or `drain()`. Throws only when
+    /// the file cannot be created or opened at all.
+    public static func open(
+        at url: URL, owner: String, likes: any LikesRepository, configuration: OfflineQueueConfiguration = .init(),
+        warn: @escaping @Sendable (String) -> Void
+    ) async throws(OfflineQueueError) -> OfflineLikeQueue {
+        let queue = OfflineLikeQueue(likes: likes, configuration: configuration)
+        try await queue.connect(url: url, owner: owner, warn: warn)
+        return queue
+    }
+
+    private func connect(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void) throws(OfflineQueueError) {
+        let outbox = try Outbox(url: url, owner: owner, warn: warn)
+        for intent in outbox.load(limit: max(0, configuration.capacity)) {
+            entries[intent.post] = Entry(intent: intent, durable: true)
+        }
+        self.outbox = outbox
+    }
+
+    /// Deletes the outbox file at `url`, its companions and any copy moved aside, for a logout while
+    /// no queue is open on it. Missing files are fine.
+    public static func deleteFile(at url: URL) throws(OfflineQueueError) {
+        do {
+            try DatabaseFiles.delete(url)
+        } catch {
+            throw .cannotDelete(url, reason: "\(error)")
+        }
+    }
+
+    // MARK: - Taps
+
+    public func setLiked(_ liked: Bool, post: PostID) async -> LikeOutcome {
+        await setLiked(liked, post: post, before: nil)
+    }
+
+    public func setLiked(_ liked: Bool, post: PostID, before: LikeResult?) async -> LikeOutcome {
+        guard PostLimits.idBytes.contains(post.rawValue.utf8.count) else { return .failed(serverState: nil) }
+        let durable = record(liked, post: post, before: before)
+        if !inFlight.contains(post) {
+            waiting.pushUrgent(post)
+            pump()
+        }
+        lastWaiter += 1
+        let id = lastWaiter
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled || entries[post] == nil {
+                    continuation.resume(returning: durable ? .queued : .superseded)
+                } else {
+                    entries[post]?.waiter = (id, continuation)
+                }
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(post, id: id) }
+        }
+    }
+
+    /// Commits the tap before any request for it leaves; returns whether it is kept on disk.
+    private func record(_ liked: Bool, post: PostID, before: LikeResult?) -> Bool {
+        var entry: Entry
+        let checked = before.flatMap { PostLimits.likeCount.contains($0.likeCount) ? $0 : nil }
+        if var existing = entries[post] {
+            existing.waiter?.continuation.resume(returning: .superseded)
+            existing.waiter = nil
+            existing.intent.wanted = liked
+            existing.intent.before = existing.intent.before ?? checked
+            existing.intent.revision += 1
+            entry = existing
+        } else {
+            let intent = QueuedIntent(
+                post: post, wanted: liked, before: checked, queuedAt: configuration.now(), attempts: 0, lastError: nil, revision: 1)
+            entry = Entry(intent: intent, durable: entries.count < configuration.capacity)
+        }
+        entries[post] = entry
+        // Once an intent could not be kept, its row may be stale: it stays in memory only until it settles.
+        if entry.durable {
+            entry.durable = outbox?.save(entry.intent, tap: true, keeping: durableIntents) ?? false
+            entries[post]?.durable = entry.durable
+        }
+        return entry.durable
+    }
+
+    /// The caller `id` was cancelled: it stops waiting; the send goes on.
+    private func stopWaiting(_ post: PostID, id: Int) {
+        guard let entry = entries[post], let waiter = entry.waiter, waiter.id == id else { return }
+        entries[post]?.waiter = nil
+        waiter.continuation.resume(returning: entry.durable ? .queued : .superseded)
+    }
+
+    // MARK: - Draining and reading
+
+    /// Starts draining what earlier runs saved, without waiting for it. Calling it again does nothing.
+    public func start() {
+        guard !started else { return }
+        started = true
+        Task { await self.drain() }
+    }
+
+    /// Sends every pending intent now (refresh, retry) and returns when no send is left in flight.
+    public func drain() async {
+        enqueueIdle()
+        pump()
+        await waitUntilIdle()
+    }
+
+    /// Returns when no send is in flight or waiting for a slot.
+    func waitUntilIdle() async {
+        if inFlight.isEmpty && waiting.isEmpty { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    /// A new stream of the likes that settle from now on with no caller waiting: to update screens.
+    public nonisolated func events() -> AsyncStream<LikeQueueEvent> {
+        hub.subscribe()
+    }
+
+    /// The intents not yet on the server, oldest first: to lay over pages at start.
+    public func pending() -> [PendingLike] {
+        sortedEntries().map { PendingLike(post: $0.intent.post, wanted: $0.intent.wanted, before: $0.intent.before) }
+    }
+
+    /// How many intents are not yet on the server.
+    public var count: Int { entries.count }
+
+    /// The pending likes with their age, attempts and last error, oldest first, for `feed queue`.
+    public func rows() -> [OutboxRow] {
+        let now = configuration.now()
+        return sortedEntries().map { entry in
+            let intent = entry.intent
+            return OutboxRow(
+                post: intent.post, wanted: intent.wanted, queuedAt: intent.queuedAt,
+                age: max(0, now.timeIntervalSince(intent.queuedAt)), attempts: intent.attempts, lastError: intent.lastError)
+        }
+    }
+
+    /// Forgets every intent (logout): the rows are deleted and overwritten, copies moved aside are
+    /// removed, the timer stops, waiting callers get `superseded`, and sends already out change
+    /// nothing when they answer. The queue stays usable.
+    public func deleteAll() throws(OfflineQueueError) {
+        epoch += 1
+        stopTimer()
+        backoffStep = 0
+        let waiters = entries.values.compactMap(\.waiter)
+        entries.removeAll()
+        waiting = SendQueue()
+        inFlight.removeAll()
+        for waiter in waiters { waiter.continuation.resume(returning: .superseded) }
+        resumeIdleWaiters()
+        try outbox?.deleteAll()
+    }
+
+    // MARK: - Helpers
+
+    /// For tests: the outbox connection's `PRAGMA synchronous` (1 = NORMAL, 2 = FULL).
+    func synchronousForTesting() -> Int? { outbox?.synchronousForTesting() }
+
+    /// For tests: the outbox file refuses to grow by more than `pages` pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        try outbox?.limitGrowthForTesting(toPages: pages)
+    }
+
+    func sortedEntries() -> [Entry] {
+        entries.values.sorted { ($0.intent.queuedAt, $0.intent.post) < ($1.intent.queuedAt, $1.intent.post) }
+    }
+
+    /// Every intent that is on disk, to save again into a file started over.
+    func durableIntents() -> [QueuedIntent] {
+        entries.values.filter(\.durable).map(\.intent)
+    }
+}

@@ -1,0 +1,174 @@
+import Database
+import FeedInterface
+import Foundation
+import LikesInterface
+
+/// The outbox's rows in SQLite, owned by the queue's actor (a `Connection` never leaves it).
+///
+/// A tap's intent is committed with `synchronous=FULL` (on the disk before it is acknowledged, so
+/// it survives power loss); deleting a settled row and counting attempts use `NORMAL`, still safe
+/// against a crash in WAL mode: on power loss they may be lost, which only re-sends an idempotent
+/// like or undercounts attempts. A write that finds the file corrupt moves it aside (one warning),
+/// starts a new one and saves again every intent the queue still holds; a write that fails otherwise (a full disk, a read-only
+/// file) is reported once and returns `false`, and the queue goes on without keeping that intent.
+final class Outbox {
+    let url: URL
+    private let owner: String
+    private let warn: @Sendable (String) -> Void
+    private var connection: Connection?
+    private var synchronous = Synchronous.full
+    private var warnedAboutWrites = false
+
+    /// Opens (or creates, or moves aside and recreates) the outbox at `url` for `owner`.
+    init(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void) throws(OfflineQueueError) {
+        self.url = url
+        self.owner = owner
+        self.warn = warn
+        connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+    }
+
+    /// The saved intents, oldest first, at most `limit`; rows that cannot be read are skipped.
+    func load(limit: Int) -> [QueuedIntent] {
+        var intents: [QueuedIntent] = []
+        _ = recovering(.full, lost: OutboxFile.lostAtOpen, keeping: { [] }) { db in
+            intents = try db.query(OutboxSchema.selectAll, [limit]) { row in Self.intent(row) }.compactMap { $0 }
+        }
+        return intents
+    }
+
+    /// Commits `intent` (insert or replace its post's row), synced to the disk when it is a new
+    /// `tap`; `false` when it could not be kept. `keeping` lists every intent to save again if the
+    /// file has to be started over.
+    func save(_ intent: QueuedIntent, tap: Bool, keeping: () -> [QueuedIntent]) -> Bool {
+        recovering(tap ? .full : .normal, lost: Self.savedAgain, keeping: keeping) { db in try Self.upsert(intent, into: db) }
+    }
+
+    /// Deletes the row of `post` if it still holds `revision` (whatever it holds when `nil`).
+    func delete(_ post: PostID, revision: Int?, keeping: () -> [QueuedIntent]) {
+        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping) { db in
+            if let revision {
+                try db.execute(OutboxSchema.delete, [post.rawValue, revision])
+            } else {
+                try db.execute(OutboxSchema.deleteAnyRevision, [post.rawValue])
+            }
+        }
+    }
+
+    /// Deletes every row, folds the log back into the (overwritten) file, and removes the copies moved aside.
+    func deleteAll() throws(OfflineQueueError) {
+        do {
+            guard let db = connection else { return try startOver() }
+            try db.execute(OutboxSchema.deleteAll)
+            try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try DatabaseFiles.deleteMovedAside(url)
+        } catch let error as DatabaseError where error.isCorrupt {
+            try startOver()
+        } catch let error as OfflineQueueError {
+            throw error
+        } catch {
+            throw .cannotDelete(url, reason: (error as? DatabaseError).map(OutboxFile.reason) ?? "\(error)")
+        }
+    }
+
+    /// For tests: the file refuses to grow by more than `pages` SQLite pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        guard let db = connection else { return }
+        let current = try db.query("PRAGMA page_count") { row in try row.column(0, as: Int.self) }.first ?? 0
+        try db.execute("PRAGMA max_page_count = \(current + max(0, pages))")
+    }
+
+    /// For tests: SQLite's `PRAGMA synchronous` on the connection now (1 = NORMAL, 2 = FULL).
+    func synchronousForTesting() -> Int? {
+        try? connection?.query("PRAGMA synchronous") { row in try row.column(0, as: Int.self) }.first
+    }
+
+    /// Removes every file of the outbox (unreadable, or never reopened) and opens an empty one.
+    private func startOver() throws(OfflineQueueError) {
+        connection?.close()
+        connection = nil
+        do {
+            try DatabaseFiles.delete(url)
+        } catch {
+            throw .cannotDelete(url, reason: "\(error)")
+        }
+        connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+        synchronous = .full
+    }
+
+    // MARK: - Rows
+
+    private static func upsert(_ intent: QueuedIntent, into db: Connection) throws {
+        try db.execute(
+            OutboxSchema.upsert,
+            [
+                intent.post.rawValue, intent.wanted, intent.before?.liked, intent.before?.likeCount,
+                intent.queuedAt.timeIntervalSinceReferenceDate, intent.attempts, intent.lastError, intent.revision,
+            ]
+        )
+    }
+
+    /// The intent in `row` of `OutboxSchema.selectAll`, range-checked like anything read from outside;
+    /// `nil` when its post or wanted state cannot be read.
+    private static func intent(_ row: borrowing Row) -> QueuedIntent? {
+        guard let post = try? row.column(0, as: String.self), PostLimits.idBytes.contains(post.utf8.count),
+            let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self)
+        else { return nil }
+        var before: LikeResult?
+        if let liked = try? row.column(2, as: Bool.self), let count = try? row.column(3, as: Int.self),
+            PostLimits.likeCount.contains(count)
+        {
+            before = LikeResult(liked: liked, likeCount: count)
+        }
+        let seconds = (try? row.column(4, as: Double.self)).flatMap { QueuedIntent.timeRange.contains($0) ? $0 : nil } ?? 0
+        let attempts = (try? row.column(5, as: Int.self)).map { min(max(0, $0), Int(Int32.max)) } ?? 0
+        let lastError = (try? row.column(6, as: String?.self)).flatMap { $0 }.map(QueuedIntent.printable)
+        return QueuedIntent(
+            post: PostID(post), wanted: wanted, before: before, queuedAt: Date(timeIntervalSinceReferenceDate: seconds),
+            attempts: attempts, lastError: lastError, revision: revision)
+    }
+
+    // MARK: - Recovery
+
+    /// What the warning says when the file turns out corrupt while the queue runs.
+    private static let savedAgain = "the likes waiting in this run were saved again"
+
+    /// Runs `body` in a write transaction; on a corrupt file, moves it aside (one warning saying what
+    /// was `lost`), starts a new one and saves `keeping()` into it. Returns whether `body`'s effect
+    /// (or the re-save) is on disk.
+    private func recovering(
+        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], _ body: (Connection) throws -> Void
+    ) -> Bool {
+        guard let db = connection else { return false }
+        do {
+            if level != synchronous {
+                try db.execute("PRAGMA synchronous=\(level.rawValue)")
+                synchronous = level
+            }
+            try db.write { try body(db) }
+            return true
+        } catch let error as DatabaseError where error.isCorrupt {
+            db.close()
+            connection = nil
+            do {
+                let rebuilt = try OutboxFile.rebuild(url, owner: owner, reason: OutboxFile.reason(error), lost: lost, warn: warn)
+                connection = rebuilt
+                synchronous = .full
+                try rebuilt.write { for intent in keeping() { try Self.upsert(intent, into: rebuilt) } }
+                return true
+            } catch {
+                reportWriteFailure("\(error)")
+                return false
+            }
+        } catch {
+            reportWriteFailure((error as? DatabaseError).map(OutboxFile.reason) ?? "\(error)")
+            return false
+        }
+    }
+
+    /// Says once that the queue cannot write: likes are still sent, but not kept while offline.
+    private func reportWriteFailure(_ reason: String) {
+        guard !warnedAboutWrites else { return }
+        warnedAboutWrites = true
+        warn("feed: the like queue at \(url.path) cannot be written (\(reason)); likes are still sent but not kept while offline — free some disk space or check --data-dir")
+    }
+}
