@@ -95,7 +95,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline", "OfflineQueue",
             ],
             path: "Host"
         ),

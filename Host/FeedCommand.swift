@@ -32,6 +32,8 @@ enum FeedCommand {
             return await ServeMode.run(arguments)
         case .logout(let options):
             return LogoutMode.run(UserData(options))
+        case .queue(let options):
+            return await QueueMode.run(UserData(options))
         case .flags(let options, let json):
             guard let services = await start(options, registry: registry) else { return 1 }
             defer { services.stop() }

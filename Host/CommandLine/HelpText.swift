@@ -17,6 +17,8 @@ enum HelpText {
                                     resolved feature flags and where each value came from
           feed logout [--server URL] [--user NAME] [--data-dir DIR]
                                     delete everything stored for that user on that server
+          feed queue [--server URL] [--user NAME] [--data-dir DIR]
+                                    the likes waiting on this device to be sent (persistent-like-queue)
           feed --help | --version
 
         Options:
@@ -27,7 +29,9 @@ enum HelpText {
           --flags-file PATH  JSON {"flags":{"K":true}}; default $XDG_CONFIG_HOME/feed/flags.json
           --data-dir DIR     where offline pages are saved; default $XDG_CACHE_HOME/feed, else ~/.cache/feed
           --user NAME        whose saved pages these are (default demo): one file per server and user
-          --ascii            <3 and </3 instead of ♥ and ♡
+          --ascii            <3 and </3 instead of ♥ and ♡ (and no photos)
+          --photos on|off    load and draw photos (default on; drawn only in colour terminals)
+          --image-memory MB  the memory cache of decoded photos (default 16)
           --verbose          log the embedded server's requests on stderr
 
         Flags (also FEED_FLAGS="k1,-k2"; remote GET /v1/flags; the flags file):

@@ -14,6 +14,8 @@ enum HostCommand: Equatable {
     case flags(HostOptions, json: Bool)
     /// Deletes everything stored for the user on the server.
     case logout(HostOptions)
+    /// Prints the likes waiting on this device to be sent (`persistent-like-queue`).
+    case queue(HostOptions)
     case help
     case version
 }
@@ -41,7 +43,7 @@ struct HostOptions: Equatable {
 
     /// The subcommands that take the feed's options.
     private enum Subcommand: String {
-        case flags, logout
+        case flags, logout, queue
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner.
@@ -102,6 +104,7 @@ struct HostOptions: Equatable {
         switch subcommand {
         case .flags: return .flags(options, json: json)
         case .logout: return .logout(options)
+        case .queue: return .queue(options)
         case nil: return headless ? .headless(options) : .screen(options)
         }
     }

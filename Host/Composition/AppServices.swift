@@ -1,4 +1,3 @@
-import Database
 import FeatureFlags
 import Feed
 import FeedData
@@ -9,6 +8,7 @@ import ImagePipeline
 import Likes
 import LikesInterface
 import Networking
+import OfflineQueue
 import Profile
 import Store
 import StoreInterface
@@ -20,11 +20,15 @@ import StoreInterface
 @MainActor
 final class AppServices {
     let options: HostOptions
+    /// The flags as resolved at start, without waiting for the network (`remote` comes from the
+    /// cache of the last answer); the watcher refreshes them in the background.
     let flags: ResolvedFlags
     let http: any HTTPClient
     let feed: any FeedRepository
     /// App-scoped: every screen shares its per-post table, so one post never has two likes in flight.
     let likePost: any LikePostUseCase
+    /// `persistent-like-queue`: the like outbox, which is then the like use case.
+    let queue: OfflineLikeQueue?
     /// `offline-pages`: the saved feed of this user and server.
     let offline: OfflinePages?
     /// `shared-post-store`: the one post store every screen reads.
@@ -32,51 +36,69 @@ final class AppServices {
     /// The photos of every screen (memory and disk caches, downloads); `nil` with `--photos off`.
     let photos: ImagePipeline?
     let userData: UserData
+    let watcher: RemoteFlagsWatcher
+    private let flagsCache: RemoteFlagsCache
     private let likes: RemoteLikesRepository
     private let embedded: FeedServer?
+    private let pendingAtStart: [PendingLike]
     private var screens: [FeedViewModel] = []
+    private var stores: [any PostStore] = []
+    private var background: [Task<Void, Never>] = []
 
-    private init(
-        options: HostOptions, flags: ResolvedFlags, http: any HTTPClient, embedded: FeedServer?, offline: OfflinePages?
-    ) {
-        self.options = options
-        self.flags = flags
-        self.http = http
-        self.embedded = embedded
-        self.offline = offline
-        self.userData = UserData(options)
-        let posts = RemotePostsRepository(http: http)
+    private init(_ parts: Parts) {
+        options = parts.options
+        flags = parts.flags
+        http = parts.http
+        embedded = parts.embedded
+        offline = parts.offline
+        queue = parts.queue
+        pendingAtStart = parts.pending
+        flagsCache = parts.flagsCache
+        watcher = parts.watcher
+        userData = UserData(parts.options)
         let likes = RemoteLikesRepository(http: http)
         self.likes = likes
-        self.feed = CompositeFeedRepository(posts: posts, likedPosts: likes)
-        let likePost = SerialLikePostUseCase(likes: likes, reread: likes)
-        self.likePost = likePost
-        self.sharedPosts = flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
-        self.photos = options.photos ? Self.photoPipeline(options, userData: userData, http: http) : nil
+        let composite = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: likes)
+        // With the queue, a page that arrives means the network is back: send what waits.
+        feed = parts.queue.map { queue in DrainingFeedRepository(composite) { await queue.drain() } } ?? composite
+        likePost = parts.queue ?? SerialLikePostUseCase(likes: likes, reread: likes)
+        sharedPosts = parts.flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
+        photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
+        if let sharedPosts { adopt(sharedPosts) }
     }
 
-    /// Starts the embedded server unless `--server` was given, resolves the flags and builds every
-    /// service the flags ask for. Throws only when the embedded server cannot start.
+    /// Starts the embedded server unless `--server` was given, resolves the flags without waiting
+    /// for the network and builds every service the flags ask for. Throws only when the embedded
+    /// server cannot start.
     static func start(_ options: HostOptions, registry: FlagRegistry = .standard) async throws -> AppServices {
         let (baseURL, embedded) = try serverAddress(options)
         let http = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let environment = ProcessInfo.processInfo.environment
-        let flags = await FlagResolver(registry: registry).resolve(
-            commandLine: options.flags, environment: environment, remote: http,
+        let userData = UserData(options)
+        let flagsCache = RemoteFlagsCache(directory: userData.flagsCache, server: baseURL)
+        let flags = FlagResolver(registry: registry).resolve(
+            commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
-        var offline: OfflinePages?
+        let watcher = RemoteFlagsWatcher(flags: flags, client: http, cache: flagsCache, report: { StandardStreams.err("feed: \($0)") })
+        var parts = Parts(options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher)
         if flags.isOn(FeatureFlagKeys.offlinePages) {
-            offline = await openOfflinePages(UserData(options).feedCache)
+            parts.offline = await openOfflinePages(userData.feedCache)
         }
-        return AppServices(options: options, flags: flags, http: http, embedded: embedded, offline: offline)
+        if flags.isOn(FeatureFlagKeys.persistentLikeQueue) {
+            parts.queue = await openLikeQueue(userData, likes: RemoteLikesRepository(http: http))
+            parts.pending = await parts.queue?.pending() ?? []
+        }
+        let services = AppServices(parts)
+        services.startBackgroundWork()
+        return services
     }
 
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// with `shared-post-store` the app's one post store.
     func makeFeedViewModel() -> FeedViewModel {
-        let model = sharedPosts.map { FeedViewModel(feed: feed, posts: $0, offline: offline) }
-            ?? FeedViewModel(feed: feed, likePost: likePost, offline: offline)
+        let store: any PostStore = sharedPosts ?? adopt(ScreenPostStore(likePost: likePost))
+        let model = FeedViewModel(feed: feed, posts: store, offline: offline)
         screens.append(model)
         return model
     }
@@ -91,13 +113,36 @@ final class AppServices {
         }
     }
 
-    /// Forgets everything of the user: every screen's rows, the open stores (cleared through their
-    /// connections) and every file on disk. Returns a line for stderr when a file could not be deleted.
+    /// Likes saved on this device and not yet on the server (0 without the queue).
+    func queuedLikes() async -> Int { await queue?.count ?? 0 }
+
+    /// Sends the likes that wait now, returns when none is in flight and the screens show what
+    /// settled (within `timeout`); does nothing without the queue.
+    func drainLikes(timeout: Duration) async {
+        guard let queue else { return }
+        let deadline = ContinuousClock.now + timeout
+        await queue.drain()
+        let remaining = await queue.count
+        // The outcomes reach the stores through the events stream: wait until they did.
+        while stores.contains(where: { $0.pendingCount > remaining }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Forgets everything of the user: every screen's rows, the stores, the queue, the photos and
+    /// every file on disk. Returns a line for stderr when a file could not be deleted.
     func logout() async -> String? {
         for screen in screens { await screen.logout()?.value }
-        sharedPosts?.removeAll()
+        for store in stores { store.removeAll() }
         await photos?.removeAll()
-        let open: Set<URL> = offline == nil ? [] : [userData.feedCache]
+        // Remote flags may be aimed at a user: the next one starts from the bundled defaults.
+        try? flagsCache.delete()
+        var open: Set<URL> = []
+        if offline != nil { open.insert(userData.feedCache) }
+        if let queue {
+            open.insert(userData.likesQueue)
+            do { try await queue.deleteAll() } catch { return "feed: logout could not delete the likes waiting to be sent: \(error)" }
+        }
         do {
             try userData.delete(keepingOpen: open)
             return nil
@@ -106,43 +151,31 @@ final class AppServices {
         }
     }
 
-    /// Stops the embedded server, if any.
+    /// Stops the background work and the embedded server, if any.
     func stop() {
+        for task in background { task.cancel() }
         embedded?.stop()
     }
 
-    private static func photoPipeline(_ options: HostOptions, userData: UserData, http: any HTTPClient) -> ImagePipeline {
-        var configuration = ImagePipelineConfiguration()
-        configuration.memoryLimitBytes = options.imageMemoryMB << 20
-        configuration.diskDirectory = userData.photoCache
-        return ImagePipeline(configuration: configuration, client: http)
+    /// Every post store hears the queue's later outcomes and starts with the likes an earlier run left.
+    @discardableResult
+    private func adopt<Store: PostStore>(_ store: Store) -> Store {
+        store.restorePending(pendingAtStart)
+        stores.append(store)
+        return store
     }
 
-    private static func serverAddress(_ options: HostOptions) throws -> (URL, FeedServer?) {
-        if let server = options.server { return (server, nil) }
-        var serverOptions = FeedServerOptions()
-        serverOptions.port = 0
-        serverOptions.log = options.verbose
-        let server = FeedServer(options: serverOptions, log: { StandardStreams.err("server: \($0)") })
-        let port = try server.start()
-        return (URL(string: "http://127.0.0.1:\(port)")!, server)
+    private func startBackgroundWork() {
+        // The remote flags are fetched once now and then every few minutes, for the next start.
+        let watcher = watcher
+        background.append(Task { await watcher.run() })
+        guard let queue else { return }
+        background.append(Task { [weak self] in
+            for await event in queue.events() {
+                guard let self else { return }
+                for store in stores { store.apply(event) }
+            }
+        })
+        Task { await queue.start() }
     }
-
-    /// The `offline-pages` follow-up: the SQLite cache and what it holds. A cache that cannot be
-    /// opened at all is reported and the feed runs without it.
-    private static func openOfflinePages(_ file: URL) async -> OfflinePages? {
-        do {
-            let cache = try await SQLiteFeedCache.open(at: file, warn: { StandardStreams.err($0) })
-            return OfflinePages(cache: cache, saved: try? await cache.load())
-        } catch {
-            StandardStreams.err("feed: offline pages are off for this run: cannot open \(file.path): \(error); check --data-dir")
-            return nil
-        }
-    }
-}
-
-/// The keys of the follow-ups the host wires.
-enum FeatureFlagKeys {
-    static let offlinePages: FlagKey = "offline-pages"
-    static let sharedPostStore: FlagKey = "shared-post-store"
 }

@@ -1,9 +1,12 @@
+import Foundation
+
 /// `feed logout`: deletes everything stored for the user on the server. Plain file work: no
 /// feature code runs and no server is started.
 enum LogoutMode {
     static func run(_ userData: UserData) -> Int32 {
         do {
             try userData.delete()
+            try? FileManager.default.removeItem(at: userData.flagsCache)
             StandardStreams.out("feed: deleted everything stored for \(userData.owner)")
             return 0
         } catch {

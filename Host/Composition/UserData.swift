@@ -17,6 +17,7 @@ struct UserData {
 
     init(_ options: HostOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         directory = Self.directory(dataDir: options.dataDir, environment: environment)
+        flagsCache = Self.directory(dataDir: nil, environment: environment).appendingPathComponent("flags", isDirectory: true)
         server = options.server
         user = options.user
     }
@@ -24,17 +25,24 @@ struct UserData {
     /// The `offline-pages` database.
     var feedCache: URL { file(kind: "feed", extension: "sqlite") }
 
+    /// The outbox of `persistent-like-queue`.
+    var likesQueue: URL { file(kind: "likes", extension: "sqlite") }
+
+    /// The folder of the last remote flags, one file per server: the machine's cache folder
+    /// (`$XDG_CACHE_HOME/feed/flags`), never `--data-dir`, which holds only the follow-ups' files.
+    let flagsCache: URL
+
     /// The photo cache's folder (photos are not personal, but a logout empties it too).
     var photoCache: URL { directory.appendingPathComponent("images", isDirectory: true) }
 
     /// Every database of the user, for deleting.
-    var databases: [URL] { [feedCache] }
+    var databases: [URL] { [feedCache, likesQueue] }
 
     /// Deletes everything stored for the user. Databases in `open` are cleared by their owners
     /// (deleting a file under an open connection would lose nothing but leave SQLite confused):
     /// only the copies moved aside next to them are deleted here. Plain file work, no feature code.
     func delete(keepingOpen open: Set<URL> = []) throws(FileError) {
-        try deletePhotoCache()
+        try deleteFolder(photoCache)
         for database in databases {
             if open.contains(database) {
                 try DatabaseFiles.deleteMovedAside(database)
@@ -44,20 +52,19 @@ struct UserData {
         }
     }
 
-    /// Deletes the photo cache's files (never following a link), then the folder itself.
-    func deletePhotoCache() throws(FileError) {
-        let manager = FileManager.default
+    /// Deletes the files of one of our folders (never following a link), then the folder itself.
+    func deleteFolder(_ folder: URL) throws(FileError) {
         var info = stat()
-        guard lstat(photoCache.path, &info) == 0 else { return }
+        guard lstat(folder.path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            guard unlink(photoCache.path) == 0 else { throw FileError(action: "remove", url: photoCache, code: errno) }
+            guard unlink(folder.path) == 0 else { throw FileError(action: "remove", url: folder, code: errno) }
             return
         }
-        for name in (try? manager.contentsOfDirectory(atPath: photoCache.path)) ?? [] {
-            let file = photoCache.appendingPathComponent(name)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            let file = folder.appendingPathComponent(name)
             guard unlink(file.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: file, code: errno) }
         }
-        guard rmdir(photoCache.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: photoCache, code: errno) }
+        guard rmdir(folder.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: folder, code: errno) }
     }
 
     /// Who this data belongs to, for messages: "demo on the embedded server".

@@ -12,6 +12,9 @@ final class HeadlessDriver {
     private let write: (String) -> Bool
     private let makeProfile: ((Author) -> ProfileViewModel)?
     private let logout: () async -> Void
+    private let queuedLikes: () async -> Int
+    private let drainLikes: (Duration) async -> Void
+    private let waitsForLikesOnQuit: Bool
     private var profile: ProfileViewModel?
     private let photos: HeadlessPhotos?
     /// Profiles left while a like of theirs was in flight: `settle` and `quit` still wait for them.
@@ -23,8 +26,13 @@ final class HeadlessDriver {
     /// of the user.
     init(
         feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel)? = nil,
-        photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {}
+        photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {},
+        queuedLikes: @escaping () async -> Int = { 0 }, drainLikes: @escaping (Duration) async -> Void = { _ in },
+        waitsForLikesOnQuit: Bool = true
     ) {
+        self.queuedLikes = queuedLikes
+        self.drainLikes = drainLikes
+        self.waitsForLikesOnQuit = waitsForLikesOnQuit
         self.feed = feed
         self.photos = photos.map(HeadlessPhotos.init)
         self.write = write
@@ -92,21 +100,22 @@ final class HeadlessDriver {
             photos?.see(0)
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
-            return state(extra: [("settled", settled ? "true" : "false")])
+            return await state(extra: [("settled", settled ? "true" : "false")])
         case .logout:
             leaveProfile()
             await logout()
         case .state, .quit:
             break
         }
-        return state()
+        return await state()
     }
 
-    private func state(extra: [(String, String)] = []) -> String {
+    private func state(extra: [(String, String)] = []) async -> String {
         let shown = profile?.viewState.rows ?? feed.viewState.rows
         photos?.update(shown)
+        let queued = await queuedLikes()
         return StateJSON.encode(
-            feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, photos: photos, extra: extra)
+            feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, photos: photos, queued: queued, extra: extra)
     }
 
     private func leaveProfile() {
@@ -116,22 +125,27 @@ final class HeadlessDriver {
         self.profile = nil
     }
 
-    /// Waits until no screen, open or left, has a page or a like in flight.
+    /// Waits until no screen, open or left, has a page or a like in flight, and the likes that wait
+    /// on this device were just sent (`persistent-like-queue`).
     private func waitUntilIdle(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         for screen in [profile].compactMap({ $0 }) + leaving {
             guard await screen.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
         }
         leaving.removeAll { $0.isIdle }
-        return await feed.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now))
+        guard await feed.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
+        await drainLikes(max(.zero, deadline - ContinuousClock.now))
+        return true
     }
 
     private func error(_ message: String) -> String {
         JSONWriter.object([("error", JSONWriter.quoted("\(message); valid commands: \(HeadlessCommand.summary)"))])
     }
 
-    /// Gives likes already sent a short while to land before the process ends.
+    /// Gives likes already sent a short while to land before the process ends; with the queue
+    /// they wait in the outbox instead, so quitting does not wait.
     private func finish() async {
+        guard waitsForLikesOnQuit else { return }
         _ = await waitUntilIdle(timeout: .seconds(3))
     }
 }

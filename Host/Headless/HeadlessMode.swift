@@ -7,7 +7,10 @@ enum HeadlessMode {
             write: { StandardStreams.out($0) },
             makeProfile: services.profileFactory,
             photos: services.photos,
-            logout: { if let problem = await services.logout() { StandardStreams.err(problem) } })
+            logout: { if let problem = await services.logout() { StandardStreams.err(problem) } },
+            queuedLikes: { await services.queuedLikes() },
+            drainLikes: { await services.drainLikes(timeout: $0) },
+            waitsForLikesOnQuit: services.queue == nil)
         await driver.run(LineReader.standardInput())
         return 0
     }

@@ -11,7 +11,7 @@ enum StateJSON {
     /// profile is open, its author and rows; `extra` pairs are appended (e.g. `settled`).
     static func encode(
         _ state: FeedViewState, profile: (author: Author, state: ProfileViewState)? = nil, photos: HeadlessPhotos? = nil,
-        now: Date = Date(), extra: [(String, String)] = []
+        queued: Int = 0, now: Date = Date(), extra: [(String, String)] = []
     ) -> String {
         JSONWriter.object(
             [
@@ -23,6 +23,7 @@ enum StateJSON {
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
                 ("screen", JSONWriter.quoted(profile == nil ? "feed" : "profile")),
                 ("photos", metrics(photos?.pipeline.metrics())),
+                ("queued", String(queued)),
             ] + (profile.map { [("profile", encode(author: $0.author, $0.state, photos: photos))] } ?? []) + extra)
     }
 
@@ -62,6 +63,7 @@ enum StateJSON {
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
                 ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),
+                ("pending", row.pending ? "true" : "false"),
             ])
         }
         return text + "]"

@@ -25,6 +25,7 @@ final class FeedProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         env["FEED_FLAGS"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-config-\(UUID().uuidString)").path
+        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-cache-\(UUID().uuidString)").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = input

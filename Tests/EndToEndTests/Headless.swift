@@ -65,6 +65,7 @@ enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case off
     case offlinePages
     case sharedPostStore
+    case persistentLikeQueue
     case everything
 
     /// The follow-ups that are on.
@@ -73,7 +74,8 @@ enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .off: []
         case .offlinePages: ["offline-pages"]
         case .sharedPostStore: ["shared-post-store"]
-        case .everything: ["offline-pages", "shared-post-store"]
+        case .persistentLikeQueue: ["persistent-like-queue"]
+        case .everything: ["offline-pages", "shared-post-store", "persistent-like-queue"]
         }
     }
 

@@ -69,17 +69,17 @@ struct CommandLineFlagsTests {
 
     @Test("enabling a flag that is not built yet is a usage error")
     func notBuilt() {
-        var args = ["--enable", "persistent-like-queue"]
-        #expect(throws: ArgumentError("flag 'persistent-like-queue' is not built yet; it cannot be enabled")) {
-            try scan(&args, registry: .standard)
+        var args = ["--enable", "later"]
+        #expect(throws: ArgumentError("flag 'later' is not built yet; it cannot be enabled")) {
+            try scan(&args, registry: .testing)
         }
     }
 
     @Test("disabling a flag that is not built yet is allowed")
     func disableNotBuilt() throws {
-        var args = ["--disable", "offline-pages"]
-        let flags = try scan(&args, registry: .standard)
-        #expect(flags.disabled == ["offline-pages"])
+        var args = ["--disable", "later"]
+        let flags = try scan(&args, registry: .testing)
+        #expect(flags.disabled == ["later"])
     }
 
     @Test(

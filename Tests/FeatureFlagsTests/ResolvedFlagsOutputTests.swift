@@ -95,7 +95,7 @@ struct ResolvedFlagsOutputTests {
         for definition in registry.definitions {
             #expect(definition.kind == .release)
             #expect(!definition.defaultValue)
-            #expect(definition.isBuilt == ["offline-pages", "shared-post-store"].contains(definition.key), "\(definition.key)")
+            #expect(definition.isBuilt == ["offline-pages", "shared-post-store", "persistent-like-queue"].contains(definition.key), "\(definition.key)")
         }
         #expect(registry.definition("unknown") == nil)
         let resolved = await FlagResolver(registry: registry).resolve()

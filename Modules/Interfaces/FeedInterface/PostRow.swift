@@ -20,6 +20,14 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public private(set) var likes: String
     /// The heart.
     public private(set) var heart: HeartState
+    /// The like is saved on this device and not yet on the server (`persistent-like-queue`).
+    public private(set) var pending = false
+
+    /// The row of `post` as it is now; `pending` when its like waits on this device.
+    public init(post: Post, pending: Bool) {
+        self.init(post: post)
+        self.pending = pending
+    }
 
     /// The row of `post` as it is now.
     public init(post: Post) {
@@ -34,8 +42,9 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         heart = post.like.isLiked.map(HeartState.init) ?? .unknown
     }
 
-    /// Shows the heart and count of `post` as the post store now has them.
-    public mutating func show(_ post: Post) {
+    /// Shows the heart and count of `post` as the post store now has them, and whether its like waits.
+    public mutating func show(_ post: Post, pending: Bool = false) {
+        self.pending = pending
         show(heart: post.like.isLiked.map(HeartState.init) ?? .unknown, likeCount: post.likeCount)
     }
 

@@ -9,6 +9,8 @@ struct LikeOverlay: Sendable {
     var serverCount: Int
     /// The number of the latest tap; only its outcome may settle the heart.
     var latestTap: Int
+    /// Saved on this device and not yet on the server (`persistent-like-queue`).
+    var pending = false
 
     /// The count to show for the wanted heart: the server's, moved by one if the heart differs.
     var shownCount: Int {

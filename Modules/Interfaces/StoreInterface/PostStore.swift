@@ -30,4 +30,12 @@ public protocol PostStore: AnyObject {
     func removeObserver(_ token: Int)
     /// Forgets every post and overlay (logout); likes in flight still land but change nothing shown.
     func removeAll()
+    /// Whether the like of `id` is saved on this device and not yet on the server.
+    func isPending(_ id: PostID) -> Bool
+    /// How many likes are saved on this device and not yet on the server.
+    var pendingCount: Int { get }
+    /// A queued like settled later (`persistent-like-queue`): observers hear the change.
+    func apply(_ event: LikeQueueEvent)
+    /// Lays likes saved by an earlier run over the posts when they come.
+    func restorePending(_ likes: [PendingLike])
 }

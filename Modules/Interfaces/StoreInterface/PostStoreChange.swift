@@ -7,10 +7,13 @@ public struct PostStoreChange: Sendable {
     public let post: Post
     /// The server's reply when this change settles a like (what may be saved); `nil` while unsettled.
     public let settled: LikeResult?
+    /// Whether the like is saved on this device and not yet on the server.
+    public let pending: Bool
 
     /// Creates a change.
-    public init(post: Post, settled: LikeResult?) {
+    public init(post: Post, settled: LikeResult?, pending: Bool = false) {
         self.post = post
         self.settled = settled
+        self.pending = pending
     }
 }

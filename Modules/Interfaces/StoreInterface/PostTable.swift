@@ -21,6 +21,12 @@ public struct PostTable: Sendable {
     /// How many likes are unsettled.
     public var unsettledCount: Int { overlays.count }
 
+    /// How many likes are saved on this device and not yet on the server.
+    public var pendingCount: Int { overlays.values.count { $0.pending } }
+
+    /// Whether the like of `id` is saved on this device and not yet on the server.
+    public func isPending(_ id: PostID) -> Bool { overlays[id]?.pending ?? false }
+
     /// A new stamp, later than every stamp and settled like before it.
     public mutating func stamp() -> PostStamp {
         lastStamp += 1
@@ -83,7 +89,8 @@ public struct PostTable: Sendable {
         overlay.wanted = !current
         overlay.latestTap = lastTap
         overlays[id] = overlay
-        return LikeTap(post: id, number: lastTap, wanted: overlay.wanted)
+        let before = LikeResult(liked: overlay.serverLiked, likeCount: overlay.serverCount)
+        return LikeTap(post: id, number: lastTap, wanted: overlay.wanted, before: before)
     }
 
     /// Writes the outcome of `tap`; returns the post as shown now, and what the server is known to
@@ -93,8 +100,12 @@ public struct PostTable: Sendable {
         guard var overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
         let settled: LikeResult?
         switch outcome {
-        case .superseded, .queued:
+        case .superseded:
             return nil
+        case .queued:
+            // Saved on this device: the wanted heart stays, laid over every page, until the queue settles it.
+            overlays[tap.post]?.pending = true
+            return post(tap.post).map { ($0, nil) }
         case .saved(let result), .failed(serverState: .some(let result)):
             settled = result
         case .reread(let liked):
@@ -111,6 +122,30 @@ public struct PostTable: Sendable {
         guard let shown = post(tap.post) else { return nil }
         if holds[tap.post] == nil { forget(tap.post) }
         return (shown, settled)
+    }
+
+    /// A queued like settled later: saved (if it is what is wanted now) or refused (roll back);
+    /// returns the post as shown now and what the server holds, or `nil` when nothing changed.
+    public mutating func settleQueued(_ event: LikeQueueEvent) -> (post: Post, settled: LikeResult?)? {
+        guard let overlay = overlays[event.post], overlay.pending else { return nil }
+        let tap = LikeTap(post: event.post, number: overlay.latestTap, wanted: overlay.wanted, before: LikeResult(liked: overlay.serverLiked, likeCount: overlay.serverCount))
+        switch event.outcome {
+        case .saved(let result) where result.liked == overlay.wanted:
+            return settle(tap, outcome: .saved(result))
+        case .saved:
+            // A newer tap wants the other heart: it settles on its own.
+            return nil
+        case .refused(let serverState):
+            return settle(tap, outcome: .failed(serverState: serverState))
+        }
+    }
+
+    /// Lays likes saved by an earlier run over the posts when they come (before any page is shown).
+    public mutating func restorePending(_ likes: [PendingLike]) {
+        for like in likes where overlays[like.post] == nil {
+            let before = like.before ?? LikeResult(liked: !like.wanted, likeCount: 0)
+            overlays[like.post] = LikeOverlay(wanted: like.wanted, serverLiked: before.liked, serverCount: before.likeCount, latestTap: 0, pending: true)
+        }
     }
 
     /// Forgets every post and overlay; outcomes of taps made before change nothing.

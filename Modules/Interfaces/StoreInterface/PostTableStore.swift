@@ -30,16 +30,32 @@ extension PostTableStore {
 
     public func toggleLike(_ id: PostID) -> Task<LikeOutcome, Never>? {
         guard let tap = table.tap(id), let shown = table.post(id) else { return nil }
-        observers.notify(PostStoreChange(post: shown, settled: nil))
+        observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
         let likePost = likePost
         return Task {
-            let outcome = await likePost.setLiked(tap.wanted, post: id)
+            // A queued use case keeps the heart before the taps with the intent, to roll back to.
+            let outcome = if let queue = likePost as? any QueuedLikePostUseCase {
+                await queue.setLiked(tap.wanted, post: id, before: tap.before)
+            } else {
+                await likePost.setLiked(tap.wanted, post: id)
+            }
             if let settled = table.settle(tap, outcome: outcome) {
-                observers.notify(PostStoreChange(post: settled.post, settled: settled.settled))
+                observers.notify(PostStoreChange(post: settled.post, settled: settled.settled, pending: table.isPending(id)))
             }
             return outcome
         }
     }
+
+    public func isPending(_ id: PostID) -> Bool { table.isPending(id) }
+
+    public var pendingCount: Int { table.pendingCount }
+
+    public func apply(_ event: LikeQueueEvent) {
+        guard let settled = table.settleQueued(event) else { return }
+        observers.notify(PostStoreChange(post: settled.post, settled: settled.settled, pending: false))
+    }
+
+    public func restorePending(_ likes: [PendingLike]) { table.restorePending(likes) }
 
     public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
         observers.add(onChange)

@@ -32,7 +32,7 @@ public struct FlagRegistry: Sendable {
             owner: "Store", isBuilt: true),
         FlagDefinition(
             key: "persistent-like-queue", description: "Likes made offline survive and are sent later",
-            owner: "OfflineQueue", isBuilt: false),
+            owner: "OfflineQueue", isBuilt: true),
         FlagDefinition(
             key: "new-posts-pill",
             description: "Poll for newer posts, show a pill, never insert under the reader",

@@ -76,7 +76,9 @@ struct FeedRowLayout {
             case photo.rows + 1:
                 let heart = glyphs.heart(row.heart.isLiked)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
-                let likes = TextLayout.truncate(row.likes, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
+                // A like saved on this device and not yet on the server says so.
+                let text = row.pending ? "\(row.likes) \(glyphs.separator) waiting to send" : row.likes
+                let likes = TextLayout.truncate(text, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
                 buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)
             case height - 1:
                 break

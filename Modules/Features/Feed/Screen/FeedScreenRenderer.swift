@@ -237,9 +237,12 @@ public enum FeedScreenRenderer {
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
                 let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
-            } else if let banner = state.banner, right - 1 - start > 2 {
-                // Saved rows (`offline-pages`): how old they are, and whether the network failed.
-                let said = banner.text(now: options.now).replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
+            } else if state.banner != nil || state.waitingLikes > 0, right - 1 - start > 2 {
+                // Saved rows (`offline-pages`): how old they are, and whether the network failed;
+                // likes saved on this device and not yet sent (`persistent-like-queue`).
+                let waiting = state.waitingLikes == 1 ? "1 like waiting to send" : "\(state.waitingLikes) likes waiting to send"
+                let parts = [state.banner?.text(now: options.now), state.waitingLikes > 0 ? waiting : nil].compactMap { $0 }
+                let said = parts.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
                 let text = TextLayout.truncate(said, width: right - 1 - start, ellipsis: glyphs.ellipsis)
                 buffer.write(text, row: 0, column: start, style: theme.status)
             }

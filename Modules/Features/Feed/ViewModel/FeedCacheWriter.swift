@@ -58,6 +58,16 @@ final class FeedCacheWriter {
         operations.yield((operation, date))
     }
 
+    /// Saves the heart of a change: the server's when a like settled, the wanted one while it waits
+    /// on this device (the queue stays the source of the intent); nothing while it is in flight.
+    func save(_ change: PostStoreChange) {
+        if let settled = change.settled {
+            enqueue(.updateLike(change.post.id, settled))
+        } else if change.pending, let liked = change.post.like.isLiked {
+            enqueue(.updateLike(change.post.id, LikeResult(liked: liked, likeCount: change.post.likeCount)))
+        }
+    }
+
     /// Waits until every write asked for so far has finished.
     func waitUntilDrained() async {
         while pending > 0 {

@@ -1,4 +1,5 @@
 import FeedInterface
+import LikesInterface
 
 /// Every message the feed shows a person, worded in one place.
 public enum FeedMessage: Hashable, Sendable {
@@ -10,6 +11,16 @@ public enum FeedMessage: Hashable, Sendable {
     case refreshFailed(FeedError)
     /// A like or unlike did not reach the server; the heart went back.
     case likeFailed(wanted: Bool)
+
+    /// The message after a like of `wanted` ended with `outcome`: "Couldn't like" when it failed or
+    /// the server was read back holding the other heart; `nil` otherwise.
+    public static func after(_ outcome: LikeOutcome, of wanted: Bool) -> FeedMessage? {
+        switch outcome {
+        case .failed: .likeFailed(wanted: wanted)
+        case .reread(let liked) where liked != wanted: .likeFailed(wanted: wanted)
+        default: nil
+        }
+    }
 
     /// The text, e.g. "Couldn't load more: the server answered 503".
     public var text: String {

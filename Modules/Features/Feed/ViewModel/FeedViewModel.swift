@@ -106,10 +106,7 @@ public final class FeedViewModel {
         guard let index = paging.index(of: id), let current = viewState.rows[index].heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
         likesInFlight += 1
         return Task {
-            switch await sent.value {
-            case .failed, .reread(liked: current): viewState.message = .likeFailed(wanted: !current)
-            default: break
-            }
+            if let message = FeedMessage.after(await sent.value, of: !current) { viewState.message = message }
             likesInFlight -= 1
             notifyIfIdle()
         }
@@ -158,7 +155,7 @@ public final class FeedViewModel {
     private func applyNextPage(_ page: FeedPage, generation: Int, stamp: PostStamp) {
         guard let accepted = paging.acceptNextPage(page.posts.map(\.id), next: page.next, generation: generation) else { return }
         let kept = accepted.positions.map { page.posts[$0] }
-        viewState.rows.append(contentsOf: posts.receive(kept, requestedAt: stamp).map(PostRow.init(post:)))
+        viewState.rows.append(contentsOf: rows(posts.receive(kept, requestedAt: stamp)))
         cache?.enqueue(.append(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
         viewState.pagination = page.next == nil ? .end : .idle
         if case .nextPageFailed = viewState.message { viewState.message = nil }
@@ -184,15 +181,18 @@ public final class FeedViewModel {
     private func show(first page: FeedPage, generation: Int, stamp: PostStamp) -> [Post] {
         guard let positions = paging.acceptFirstPage(page.posts.map(\.id), next: page.next, generation: generation) else { return [] }
         let (kept, old) = (positions.map { page.posts[$0] }, viewState.rows.map(\.id))
-        viewState.rows = posts.receive(kept, requestedAt: stamp).map(PostRow.init(post:))
+        viewState.rows = rows(posts.receive(kept, requestedAt: stamp))
         posts.release(old)
         return kept
     }
 
-    /// A heart or count changed in the store: only that row changes; a settled like is saved.
+    private func rows(_ shown: [Post]) -> [PostRow] { shown.map { PostRow(post: $0, pending: posts.isPending($0.id)) } }
+
+    /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
     private func apply(_ change: PostStoreChange) {
-        if let index = paging.index(of: change.post.id) { viewState.rows[index].show(change.post) }
-        if let settled = change.settled { cache?.enqueue(.updateLike(change.post.id, settled)) }
+        if let index = paging.index(of: change.post.id) { viewState.rows[index].show(change.post, pending: change.pending) }
+        viewState.waitingLikes = posts.pendingCount
+        cache?.save(change)
     }
 
     private func notifyIfIdle() { if isIdle { idle.resumeAll() } }

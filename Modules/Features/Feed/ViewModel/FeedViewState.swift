@@ -15,6 +15,8 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var message: FeedMessage?
     /// Above cached rows: their age, and whether the network failed (`offline-pages`).
     public internal(set) var banner: FeedBanner?
+    /// Likes saved on this device and not yet on the server (`persistent-like-queue`).
+    public internal(set) var waitingLikes = 0
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)

@@ -4,12 +4,13 @@ import StoreInterface
 /// The post store of one screen: today's feed without `shared-post-store`. It lives and dies with
 /// its view model; the like use case it sends through is the app's one.
 @MainActor
-final class ScreenPostStore: PostTableStore {
-    var table = PostTable()
-    var observers = PostStoreObservers()
-    let likePost: any LikePostUseCase
+public final class ScreenPostStore: PostTableStore {
+    public var table = PostTable()
+    public var observers = PostStoreObservers()
+    public let likePost: any LikePostUseCase
 
-    init(likePost: any LikePostUseCase) {
+    /// A store for one screen over the app's one like use case.
+    public init(likePost: any LikePostUseCase) {
         self.likePost = likePost
     }
 }

@@ -56,7 +56,8 @@ struct ProfileCellLayout {
         case .unknown: theme.unknown
         }
         let used = buffer.write(glyphs.heart(row.heart.isLiked), row: heartLine, column: x, style: heartStyle, maxColumns: width)
-        let count = TextLayout.truncate(LikesText.grouped(row.likeCount), width: max(0, width - used - 1), ellipsis: glyphs.ellipsis)
+        let likes = LikesText.grouped(row.likeCount) + (row.pending ? " \(glyphs.separator) waiting" : "")
+        let count = TextLayout.truncate(likes, width: max(0, width - used - 1), ellipsis: glyphs.ellipsis)
         buffer.write(count, row: heartLine, column: x + used + 1)
         // The selection shows without colour too (NO_COLOR keeps inverse): the heart line is inverted.
         if selected { buffer.restyle(row: heartLine, columns: x..<(x + width)) { $0.inverse = true } }

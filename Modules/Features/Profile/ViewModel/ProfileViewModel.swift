@@ -32,7 +32,7 @@ public final class ProfileViewModel {
         self.page = PageRequest { try await repository.posts(after: $0) }
         observer = posts.addObserver { [weak self] change in
             guard let self, let index = paging.index(of: change.post.id) else { return }
-            viewState.rows[index].show(change.post)
+            viewState.rows[index].show(change.post, pending: change.pending)
         }
     }
 
@@ -131,7 +131,7 @@ public final class ProfileViewModel {
             positions = accepted?.positions ?? []
             loadAnother = accepted?.loadAnother ?? false
         }
-        let rows = posts.receive(positions.map { page.posts[$0] }, requestedAt: stamp).map(PostRow.init(post:))
+        let rows = posts.receive(positions.map { page.posts[$0] }, requestedAt: stamp).map { PostRow(post: $0, pending: posts.isPending($0.id)) }
         if first {
             posts.release(viewState.rows.map(\.id))
             viewState.rows = rows

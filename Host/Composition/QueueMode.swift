@@ -1,0 +1,48 @@
+import Foundation
+import OfflineQueue
+
+/// `feed queue`: prints the likes waiting on this device to be sent, for the user and server
+/// given; never sends anything.
+@MainActor
+enum QueueMode {
+    static func run(_ userData: UserData) async -> Int32 {
+        guard FileManager.default.fileExists(atPath: userData.likesQueue.path) else {
+            StandardStreams.out("feed: no likes are waiting to be sent for \(userData.owner)")
+            return 0
+        }
+        let queue: OfflineLikeQueue
+        do {
+            queue = try await OfflineLikeQueue.open(
+                at: userData.likesQueue, owner: userData.owner, likes: NothingSent(), warn: { StandardStreams.err($0) })
+        } catch {
+            StandardStreams.err("feed queue: cannot read \(userData.likesQueue.path): \(error)")
+            return 1
+        }
+        let rows = await queue.rows()
+        guard !rows.isEmpty else {
+            StandardStreams.out("feed: no likes are waiting to be sent for \(userData.owner)")
+            return 0
+        }
+        StandardStreams.out("\(rows.count) like\(rows.count == 1 ? "" : "s") waiting to be sent for \(userData.owner):")
+        StandardStreams.out("post".padding(toLength: 16, withPad: " ", startingAt: 0) + "wanted   age       attempts  last error")
+        for row in rows {
+            let post = String(row.post.rawValue.prefix(15)).padding(toLength: 16, withPad: " ", startingAt: 0)
+            let wanted = (row.wanted ? "like" : "unlike").padding(toLength: 9, withPad: " ", startingAt: 0)
+            let age = Self.age(row.age).padding(toLength: 10, withPad: " ", startingAt: 0)
+            let attempts = String(row.attempts).padding(toLength: 10, withPad: " ", startingAt: 0)
+            StandardStreams.out(post + wanted + age + attempts + (row.lastError ?? "-"))
+        }
+        return 0
+    }
+
+    /// `42 s`, `3 min`, `2 h`, `5 d`.
+    static func age(_ seconds: TimeInterval) -> String {
+        let whole = Int(max(0, min(seconds, 1e9)))
+        switch whole {
+        case ..<60: return "\(whole) s"
+        case ..<3_600: return "\(whole / 60) min"
+        case ..<86_400: return "\(whole / 3_600) h"
+        default: return "\(whole / 86_400) d"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// `persistent-like-queue` end to end: likes made while the server is down survive a quit and
+/// reach the server when it is back.
+@Suite struct LikeQueueTests {
+    /// Opens the feed, stops the server, taps five not-liked posts; returns their IDs.
+    private static func tapFiveOffline(_ feed: FeedProcess, server: TestServer) async throws -> [String] {
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let ids = Headless.rows(loaded).filter { $0["heart"] as? String == "notLiked" }.prefix(5).compactMap { $0["id"] as? String }
+        try #require(ids.count == 5)
+        server.server.stop()
+        for id in ids { _ = try await feed.send("tap \(id)") }
+        let offline = try await feed.send("settle")
+        for id in ids {
+            let row = try #require(Headless.row(offline, id: id))
+            #expect(row["heart"] as? String == "liked", "the tapped heart stays while offline")
+            #expect(row["pending"] as? Bool == true)
+        }
+        #expect(offline["queued"] as? Int == 5)
+        #expect(offline["message"] is NSNull, "a queued like is not a failed one")
+        return ids
+    }
+
+    @Test(arguments: [FlagMode.persistentLikeQueue, .everything])
+    func likesMadeOfflineSurviveAQuitAndReachTheServerWhenItIsBack(mode: FlagMode) async throws {
+        let server = try TestServer()
+        let arguments = mode.arguments
+        let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        let ids = try await Self.tapFiveOffline(feed, server: server)
+        #expect(try await feed.finish(timeout: .seconds(5)) == 0, "quit does not wait: the likes are in the outbox")
+        for id in ids { #expect(server.server.likeState(of: id)?.liked == false) }
+
+        _ = try server.server.start()
+        let again = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        let opened = try await again.send("open")
+        if mode == .everything {
+            // Saved pages show first, with the pending hearts laid over them.
+            for id in ids where Headless.row(opened, id: id) != nil {
+                #expect(Headless.row(opened, id: id)?["heart"] as? String == "liked")
+            }
+        }
+        let settled = try await again.send("settle")
+        #expect(settled["queued"] as? Int == 0)
+        for id in ids {
+            #expect(server.server.likeState(of: id)?.liked == true, "\(id) reached the server")
+            #expect(server.server.stats().likeRequests[id] == 1, "sent once")
+            #expect(Headless.row(settled, id: id)?["pending"] as? Bool == false)
+            #expect(Headless.row(settled, id: id)?["heart"] as? String == "liked")
+        }
+        #expect(try await again.finish() == 0)
+    }
+
+    @Test func withOfflinePagesTheSavedRowsShowThePendingHeartsWhileOffline() async throws {
+        let server = try TestServer()
+        let arguments = FlagMode.everything.arguments
+        let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await Self.tapFiveOffline(feed, server: server)
+        #expect(try await feed.finish() == 0)
+        // Still offline: a new run shows the saved rows with the pending hearts, and says how many wait.
+        let offline = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        let opened = try await offline.send("open")
+        let pending = Headless.rows(opened).filter { $0["pending"] as? Bool == true }
+        #expect(pending.count == 5)
+        #expect(pending.allSatisfy { $0["heart"] as? String == "liked" })
+        let state = try await offline.send("settle")
+        #expect(state["queued"] as? Int == 5)
+        #expect((state["banner"] as? String)?.hasPrefix("Offline") == true)
+        #expect(try await offline.finish() == 0)
+    }
+
+    @Test func withTheFlagOffALikeMadeOfflineRollsBackAndNoOutboxIsCreated() async throws {
+        let server = try TestServer()
+        let dataDir = TemporaryDirectory.make()
+        let feed = try server.headless(.off, ["--data-dir", dataDir.path])
+        let (_, _, id) = try await Headless.openOnANotLikedPost(feed)
+        server.server.stop()
+        _ = try await feed.send("tap \(id)")
+        let state = try await feed.send("settle")
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "notLiked")
+        #expect(Headless.row(state, id: id)?["pending"] as? Bool == false)
+        #expect(state["queued"] as? Int == 0)
+        #expect(state["message"] as? String == "Couldn't like")
+        #expect(!FileManager.default.fileExists(atPath: dataDir.path), "no outbox, no file at all")
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func feedQueuePrintsTheOutbox() async throws {
+        let server = try TestServer()
+        let arguments = FlagMode.persistentLikeQueue.arguments
+        let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        let ids = try await Self.tapFiveOffline(feed, server: server)
+        #expect(try await feed.finish() == 0)
+        let dataDir = try #require(arguments.firstIndex(of: "--data-dir").map { arguments[$0 + 1] })
+        let queue = try FeedProcess(["queue", "--server", server.url, "--data-dir", dataDir])
+        #expect(try await queue.waitForExit() == 0)
+        let lines = await queue.remainingOutput()
+        #expect(lines.first?.hasPrefix("5 likes waiting to be sent") == true, "\(lines)")
+        for id in ids { #expect(lines.contains { $0.hasPrefix(id) && $0.contains("like") }) }
+    }
+}
