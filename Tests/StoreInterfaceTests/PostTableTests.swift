@@ -114,4 +114,44 @@ import Testing
         #expect(shown.map(\.like) == [.liked, .unknown], "never 'not liked', and a known heart is not forgotten")
         #expect(shown.first?.likeCount == 12)
     }
+
+    @Test func aQueuedLikeKeepsTheWantedHeartOverEveryPageUntilTheQueueSettlesIt() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: false, count: 10)], requestedAt: table.stamp())
+        let tapped = table.tap("p1")
+        let tap = try #require(tapped)
+        #expect(tap.before == LikeResult(liked: false, likeCount: 10))
+        let queued = table.settle(tap, outcome: .queued)
+        #expect(queued?.post.like == .liked)
+        #expect(queued?.settled == nil)
+        #expect(table.isPending("p1") && table.pendingCount == 1)
+        let page = table.receive([Self.post("p1", liked: false, count: 20)], requestedAt: table.stamp())
+        #expect(page.first?.like == .liked, "a page says otherwise; the pending heart stays")
+        #expect(page.first?.likeCount == 21, "the server's count moved by one")
+        let saved = table.settleQueued(LikeQueueEvent(post: "p1", outcome: .saved(LikeResult(liked: true, likeCount: 21))))
+        #expect(saved?.post.like == .liked)
+        #expect(saved?.settled == LikeResult(liked: true, likeCount: 21))
+        #expect(!table.isPending("p1"))
+    }
+
+    @Test func aQueuedLikeRefusedLaterRollsBackToWhatTheServerSaid() throws {
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: false, count: 10)], requestedAt: table.stamp())
+        let tapped = table.tap("p1")
+        _ = table.settle(try #require(tapped), outcome: .queued)
+        let refused = table.settleQueued(LikeQueueEvent(post: "p1", outcome: .refused(serverState: nil)))
+        #expect(refused?.post.like == .notLiked)
+        #expect(refused?.post.likeCount == 10)
+        #expect(table.pendingCount == 0)
+    }
+
+    @Test func likesLeftByAnEarlierRunAreLaidOverThePostsWhenTheyCome() {
+        var table = PostTable()
+        table.restorePending([PendingLike(post: "p1", wanted: true, before: LikeResult(liked: false, likeCount: 3))])
+        #expect(table.pendingCount == 1)
+        let shown = table.receive([Self.post("p1", liked: false, count: 5), Self.post("p2")], requestedAt: table.stamp())
+        #expect(shown.map(\.like) == [.liked, .notLiked])
+        #expect(shown.first?.likeCount == 6)
+        #expect(table.isPending("p1") && !table.isPending("p2"))
+    }
 }
