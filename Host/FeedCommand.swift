@@ -51,7 +51,10 @@ enum FeedCommand {
                 // Photos are drawn in colour only: with --ascii or NO_COLOR the boxes stay outlined.
                 let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
                 let photos = options.ascii || depth == .none ? nil : services.photos
-                let router = ScreenRouter(model: model, makeProfile: services.profileFactory, photos: photos, ascii: options.ascii)
+                let router = ScreenRouter(
+                    model: model, makeProfile: services.profileFactory, poller: services.makeNewPostsPoller(for: model), photos: photos,
+                    ascii: options.ascii)
+                services.onProfilesOff = { router.closeProfile() }
                 return await ScreenMode.run(router: router)
             }
             return await PlainFrameMode.run(model: model, ascii: options.ascii, write: { StandardStreams.out($0) })

@@ -40,6 +40,10 @@ struct HostOptions: Equatable {
     var photos = true
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16
+    /// `--poll-interval MS`: how often `new-posts-pill` asks for newer posts.
+    var pollInterval: Duration = .seconds(60)
+    /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
+    var flagsInterval: Duration = .seconds(300)
 
     /// The subcommands that take the feed's options.
     private enum Subcommand: String {
@@ -92,6 +96,10 @@ struct HostOptions: Equatable {
                     options.photos = value == "on"
                 case "--image-memory":
                     options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
+                case "--poll-interval":
+                    options.pollInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
+                case "--flags-interval":
+                    options.flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
                 case "--user":
                     let user = try scanner.value(expected: "a user name")
                     guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }

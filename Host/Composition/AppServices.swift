@@ -43,14 +43,23 @@ final class AppServices {
     private let pendingAtStart: [PendingLike]
     private var screens: [FeedViewModel] = []
     private var stores: [any PostStore] = []
+    private var pollers: [NewPostsPoller] = []
     private var background: [Task<Void, Never>] = []
+    private let killableCache: KillableFeedCache?
+    private let likeSwitch: SwitchableLikePostUseCase?
+    /// Follow-ups the server switched off while the app runs.
+    private(set) var switchedOff: Set<FlagKey> = []
+    /// Called when the server switches `shared-post-store` off: an open profile closes.
+    var onProfilesOff: @MainActor () -> Void = {}
 
     private init(_ parts: Parts) {
         options = parts.options
         flags = parts.flags
         http = parts.http
         embedded = parts.embedded
-        offline = parts.offline
+        let killable = parts.offline.map { KillableFeedCache($0.cache) }
+        killableCache = killable
+        offline = parts.offline.map { OfflinePages(cache: killable ?? $0.cache, saved: $0.saved) }
         queue = parts.queue
         pendingAtStart = parts.pending
         flagsCache = parts.flagsCache
@@ -61,7 +70,9 @@ final class AppServices {
         let composite = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: likes)
         // With the queue, a page that arrives means the network is back: send what waits.
         feed = parts.queue.map { queue in DrainingFeedRepository(composite) { await queue.drain() } } ?? composite
-        likePost = parts.queue ?? SerialLikePostUseCase(likes: likes, reread: likes)
+        let direct = SerialLikePostUseCase(likes: likes, reread: likes)
+        likeSwitch = parts.queue.map { SwitchableLikePostUseCase(queue: $0, direct: direct) }
+        likePost = likeSwitch ?? direct
         sharedPosts = parts.flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
         photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
         if let sharedPosts { adopt(sharedPosts) }
@@ -80,7 +91,10 @@ final class AppServices {
             commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
-        let watcher = RemoteFlagsWatcher(flags: flags, client: http, cache: flagsCache, report: { StandardStreams.err("feed: \($0)") })
+        var watch = RemoteFlagsWatcher.Configuration()
+        watch.interval = options.flagsInterval
+        let watcher = RemoteFlagsWatcher(
+            flags: flags, client: http, cache: flagsCache, configuration: watch, report: { StandardStreams.err("feed: \($0)") })
         var parts = Parts(options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher)
         if flags.isOn(FeatureFlagKeys.offlinePages) {
             parts.offline = await openOfflinePages(userData.feedCache)
@@ -103,10 +117,21 @@ final class AppServices {
         return model
     }
 
-    /// The factory of profile screens' view models; `nil` when `shared-post-store` is off.
-    var profileFactory: ((Author) -> ProfileViewModel)? {
+    /// The poller of `new-posts-pill` for `model`, polling already; `nil` when the flag is off.
+    func makeNewPostsPoller(for model: FeedViewModel) -> NewPostsPoller? {
+        guard flags.isOn(FeatureFlagKeys.newPostsPill), !switchedOff.contains(FeatureFlagKeys.newPostsPill) else { return nil }
+        let poller = NewPostsPoller(model: model, counter: RemoteNewPostsCounter(http: http), interval: options.pollInterval)
+        pollers.append(poller)
+        poller.start()
+        return poller
+    }
+
+    /// The factory of profile screens' view models; `nil` when `shared-post-store` is off, and
+    /// answering `nil` once the server switched it off.
+    var profileFactory: ((Author) -> ProfileViewModel?)? {
         guard let sharedPosts else { return nil }
-        return { [http, likes] author in
+        return { [weak self, http, likes] author in
+            guard let self, !switchedOff.contains(FeatureFlagKeys.sharedPostStore) else { return nil }
             let posts = RemotePostsRepository(http: http, source: .author(id: author.id))
             return ProfileViewModel(
                 author: author, repository: CompositeFeedRepository(posts: posts, likedPosts: likes), posts: sharedPosts)
@@ -157,6 +182,20 @@ final class AppServices {
         embedded?.stop()
     }
 
+    /// The server switched these follow-ups off while the app runs: each stops now, without a restart.
+    private func switchOff(_ keys: [FlagKey]) {
+        for key in keys where switchedOff.insert(key).inserted {
+            StandardStreams.err("feed: the server switched \(key) off")
+            switch key {
+            case FeatureFlagKeys.newPostsPill: for poller in pollers { poller.stop() }
+            case FeatureFlagKeys.offlinePages: killableCache?.switchOff()
+            case FeatureFlagKeys.persistentLikeQueue: likeSwitch?.stopQueueing()
+            case FeatureFlagKeys.sharedPostStore: onProfilesOff()
+            default: break
+            }
+        }
+    }
+
     /// Every post store hears the queue's later outcomes and starts with the likes an earlier run left.
     @discardableResult
     private func adopt<Store: PostStore>(_ store: Store) -> Store {
@@ -169,6 +208,9 @@ final class AppServices {
         // The remote flags are fetched once now and then every few minutes, for the next start.
         let watcher = watcher
         background.append(Task { await watcher.run() })
+        background.append(Task { [weak self] in
+            for await update in watcher.updates { self?.switchOff(update.turnedOff) }
+        })
         guard let queue else { return }
         background.append(Task { [weak self] in
             for await event in queue.events() {

@@ -59,14 +59,17 @@ enum ScreenMode {
                 case .terminate(let signal):
                     return 128 + signal
                 case .suspend:
+                    screen.setSuspended(true)
                     terminal.restore()
                     // Stop for real now; execution goes on here after SIGCONT.
                     signal(SIGTSTP, SIG_DFL)
                     raise(SIGTSTP)
                     signal(SIGTSTP, SIG_IGN)
                     try terminal.enterRawMode()
+                    screen.setSuspended(false)
                     writer.invalidate()
                 case .resume:
+                    screen.setSuspended(false)
                     writer.invalidate()
                 case .inputClosed:
                     return 0

@@ -13,9 +13,15 @@ enum HeadlessCommand: Equatable {
     case profile(post: String)
     /// Leaves the profile for the feed.
     case back
+    /// Takes the new posts the pill shows: a refresh, then the first post (`new-posts-pill`).
+    case pill
+    /// The feed screen leaves, as when another screen or app is in front.
+    case hide
+    /// The feed screen comes back.
+    case show
 
     /// The commands, as the error line names them.
-    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, back, logout, quit"
+    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, back, pill, hide, show, logout, quit"
 
     /// The default wait of `settle`.
     static let defaultSettleMilliseconds = 10_000
@@ -36,6 +42,9 @@ enum HeadlessCommand: Equatable {
         case "quit": return noArguments(.quit)
         case "logout": return noArguments(.logout)
         case "back": return noArguments(.back)
+        case "pill": return noArguments(.pill)
+        case "hide": return noArguments(.hide)
+        case "show": return noArguments(.show)
         case "profile":
             guard arguments.count == 1 else {
                 return .failure(HeadlessError("'profile' needs one post ID, e.g. 'profile p1'; valid commands: \(summary)"))

@@ -10,7 +10,8 @@ import Profile
 final class HeadlessDriver {
     private let feed: FeedViewModel
     private let write: (String) -> Bool
-    private let makeProfile: ((Author) -> ProfileViewModel)?
+    private let makeProfile: ((Author) -> ProfileViewModel?)?
+    private let poller: NewPostsPoller?
     private let logout: () async -> Void
     private let queuedLikes: () async -> Int
     private let drainLikes: (Duration) async -> Void
@@ -25,8 +26,8 @@ final class HeadlessDriver {
     /// off); `photos` loads the photos of the rows on the screen shown; `logout` forgets everything
     /// of the user.
     init(
-        feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel)? = nil,
-        photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {},
+        feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel?)? = nil,
+        poller: NewPostsPoller? = nil, photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {},
         queuedLikes: @escaping () async -> Int = { 0 }, drainLikes: @escaping (Duration) async -> Void = { _ in },
         waitsForLikesOnQuit: Bool = true
     ) {
@@ -34,6 +35,7 @@ final class HeadlessDriver {
         self.drainLikes = drainLikes
         self.waitsForLikesOnQuit = waitsForLikesOnQuit
         self.feed = feed
+        self.poller = poller
         self.photos = photos.map(HeadlessPhotos.init)
         self.write = write
         self.makeProfile = makeProfile
@@ -84,20 +86,29 @@ final class HeadlessDriver {
             }
             if let profile { profile.toggleLike(id) } else { feed.toggleLike(id) }
         case .profile(let post):
-            guard let makeProfile else {
-                return error("profiles are part of shared-post-store, which is off; run with --enable shared-post-store")
-            }
             guard let row = rows.first(where: { $0.id == PostID(post) }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
+            guard let opened = makeProfile?(Author(id: row.authorID, name: row.author)) else {
+                return error("profiles are part of shared-post-store, which is off; run with --enable shared-post-store")
+            }
             leaveProfile()
-            let opened = makeProfile(Author(id: row.authorID, name: row.author))
             opened.onAppear()
             profile = opened
             photos?.see(0)
+            poller?.setVisible(false)
         case .back:
             leaveProfile()
             photos?.see(0)
+        case .pill:
+            guard feed.viewState.pill != nil else { return error("there is no pill: no newer posts are known") }
+            leaveProfile()
+            feed.refresh()
+            photos?.see(0)
+        case .hide:
+            poller?.setVisible(false)
+        case .show:
+            poller?.setVisible(profile == nil)
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return await state(extra: [("settled", settled ? "true" : "false")])
@@ -118,11 +129,13 @@ final class HeadlessDriver {
             feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, photos: photos, queued: queued, extra: extra)
     }
 
-    private func leaveProfile() {
+    /// Leaves the profile, if one is open, for the feed.
+    func leaveProfile() {
         guard let profile else { return }
         profile.close()
         if !profile.isIdle { leaving.append(profile) }
         self.profile = nil
+        poller?.setVisible(true)
     }
 
     /// Waits until no screen, open or left, has a page or a like in flight, and the likes that wait

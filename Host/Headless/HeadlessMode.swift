@@ -2,15 +2,18 @@
 @MainActor
 enum HeadlessMode {
     static func run(_ services: AppServices) async -> Int32 {
+        let feed = services.makeFeedViewModel()
         let driver = HeadlessDriver(
-            feed: services.makeFeedViewModel(),
+            feed: feed,
             write: { StandardStreams.out($0) },
             makeProfile: services.profileFactory,
+            poller: services.makeNewPostsPoller(for: feed),
             photos: services.photos,
             logout: { if let problem = await services.logout() { StandardStreams.err(problem) } },
             queuedLikes: { await services.queuedLikes() },
             drainLikes: { await services.drainLikes(timeout: $0) },
             waitsForLikesOnQuit: services.queue == nil)
+        services.onProfilesOff = { driver.leaveProfile() }
         await driver.run(LineReader.standardInput())
         return 0
     }

@@ -24,6 +24,7 @@ enum StateJSON {
                 ("screen", JSONWriter.quoted(profile == nil ? "feed" : "profile")),
                 ("photos", metrics(photos?.pipeline.metrics())),
                 ("queued", String(queued)),
+                ("pill", state.pill.map { JSONWriter.object([("count", String($0))]) } ?? "null"),
             ] + (profile.map { [("profile", encode(author: $0.author, $0.state, photos: photos))] } ?? []) + extra)
     }
 

@@ -13,12 +13,6 @@ import Testing
         ])
     }
 
-    @Test func aFlagThatIsNotBuiltYetIsAUsageError() async throws {
-        let feed = try FeedProcess(["--headless", "--enable", "new-posts-pill"])
-        #expect(try await feed.waitForExit() == 2)
-        #expect(await feed.errorOutput() == ["feed: flag 'new-posts-pill' is not built yet; it cannot be enabled"])
-    }
-
     @Test func anUnknownOptionIsAUsageError() async throws {
         let feed = try FeedProcess(["--headles"])
         #expect(try await feed.waitForExit() == 2)

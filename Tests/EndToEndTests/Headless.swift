@@ -66,6 +66,7 @@ enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case offlinePages
     case sharedPostStore
     case persistentLikeQueue
+    case newPostsPill
     case everything
 
     /// The follow-ups that are on.
@@ -75,7 +76,8 @@ enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .offlinePages: ["offline-pages"]
         case .sharedPostStore: ["shared-post-store"]
         case .persistentLikeQueue: ["persistent-like-queue"]
-        case .everything: ["offline-pages", "shared-post-store", "persistent-like-queue"]
+        case .newPostsPill: ["new-posts-pill"]
+        case .everything: ["offline-pages", "shared-post-store", "persistent-like-queue", "new-posts-pill"]
         }
     }
 

@@ -215,3 +215,53 @@ final class TmuxPane: @unchecked Sendable {
     func sttyBefore() throws -> String { try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8) }
     func sttyAfter() throws -> String { try String(contentsOf: directory.appendingPathComponent("after"), encoding: .utf8) }
 }
+
+/// A refresh starts at the top, so the selection is always a row on screen and the row a key acts on.
+@Suite(.serialized) struct RefreshKeepsTheReaderSafeTests {
+    /// The photo label (`p12.jpg`) inside the selected row's box: the post the selection shows.
+    static func selectedPost(_ screen: [String]) -> String? {
+        for line in screen where line.hasPrefix("▌ │") {
+            if let range = line.range(of: #"p[0-9]+\.jpg"#, options: .regularExpression) {
+                return String(line[range].dropLast(4))
+            }
+        }
+        return nil
+    }
+
+    @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [4, 200])
+    func rDeepInTheFeedGoesToTheTopAndTheLikeKeyLikesThePostShownSelected(depth: Int) async throws {
+        let server = try TestServer()
+        let pane = try await TmuxPane(arguments: ["--server", server.url])
+        defer { pane.kill() }
+        _ = try await pane.waitForScreen("the first page") { TerminalScreenTests.text($0).contains("1/20") }
+        if depth < 20 {
+            for _ in 0..<depth { try await pane.send("j") }
+            _ = try await pane.waitForScreen("row \(depth + 1) selected") { TerminalScreenTests.text($0).contains("\(depth + 1)/20") }
+        } else {
+            // The last post, again and again, until row `depth` exists; then up to it.
+            var count = 20
+            while count < depth + 1 {
+                try await pane.send("G")
+                let next = count + 20
+                _ = try await pane.waitForScreen("\(next) rows") { TerminalScreenTests.text($0).contains("/\(next)") }
+                count = next
+            }
+            let screen = try await pane.screen()
+            let title = try #require(screen.first?.split(separator: " ").last?.split(separator: "/").first.flatMap { Int($0) })
+            let moves = title - depth - 1
+            for _ in 0..<abs(moves) { try await pane.send(moves > 0 ? "k" : "j") }
+            _ = try await pane.waitForScreen("row \(depth + 1) selected") { TerminalScreenTests.text($0).contains("\(depth + 1)/\(count)") }
+        }
+        try await pane.send("r")
+        let top = try await pane.waitForScreen("the top after the refresh") { screen in
+            screen.first?.contains("1/20") == true && !TerminalScreenTests.text(screen).contains("Refreshing") && Self.selectedPost(screen) != nil
+        }
+        #expect(top[1].hasPrefix("▌ @"), "the selection is on the first row, on screen")
+        let shown = try #require(Self.selectedPost(top))
+        try await pane.send("l")
+        let liked = try await pane.waitFor("the like request") { server.server.stats().likeRequests.keys.first }
+        #expect(liked == shown, "l likes the post shown as selected")
+        try await pane.send("q")
+        #expect(try await pane.waitForExit() == "0")
+    }
+}

@@ -21,22 +21,23 @@ public struct FlagRegistry: Sendable {
     /// The declared keys, sorted.
     public var keys: [FlagKey] { definitions.map(\.key) }
 
-    /// The feed's follow-up flags: all release flags, off by default, none built yet.
+    /// The feed's follow-up flags: off by default, each a kill switch (the server can turn it off,
+    /// live, whatever the command line says).
     public static let standard = FlagRegistry(definitions: [
         FlagDefinition(
             key: "shared-post-store", description: "A second screen shows the same posts",
-            owner: "Store", isBuilt: true),
+            owner: "Store", kind: .killSwitch, isBuilt: true),
         FlagDefinition(
             key: "offline-pages",
             description: "The last pages saved in SQLite, shown first, then revalidated",
-            owner: "Store", isBuilt: true),
+            owner: "Store", kind: .killSwitch, isBuilt: true),
         FlagDefinition(
             key: "persistent-like-queue", description: "Likes made offline survive and are sent later",
-            owner: "OfflineQueue", isBuilt: true),
+            owner: "OfflineQueue", kind: .killSwitch, isBuilt: true),
         FlagDefinition(
             key: "new-posts-pill",
             description: "Poll for newer posts, show a pill, never insert under the reader",
-            owner: "Feed", isBuilt: false),
+            owner: "Feed", kind: .killSwitch, isBuilt: true),
     ])
 
     /// "known flags: a, b, c", for messages about a key that is not declared.

@@ -14,6 +14,8 @@ public struct Glyphs: Sendable {
     public let ellipsis: String
     public let separator: String
     public let dash: String
+    /// An arrow up, for "newer above".
+    public let up: String
 
     /// Unicode hearts, box drawing and a braille spinner.
     public static let unicode = Glyphs(
@@ -21,7 +23,7 @@ public struct Glyphs: Sendable {
         boxTopLeft: "┌", boxTopRight: "┐", boxBottomLeft: "└", boxBottomRight: "┘",
         boxHorizontal: "─", boxVertical: "│",
         spinner: ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"],
-        ellipsis: "…", separator: "·", dash: "—"
+        ellipsis: "…", separator: "·", dash: "—", up: "↑"
     )
 
     /// Plain ASCII only, for `--ascii` and terminals without Unicode.
@@ -30,7 +32,7 @@ public struct Glyphs: Sendable {
         boxTopLeft: "+", boxTopRight: "+", boxBottomLeft: "+", boxBottomRight: "+",
         boxHorizontal: "-", boxVertical: "|",
         spinner: ["|", "/", "-", "\\"],
-        ellipsis: "...", separator: "-", dash: "--"
+        ellipsis: "...", separator: "-", dash: "--", up: "^"
     )
 
     /// The heart for a like state: liked, not liked, or unknown (`nil`).

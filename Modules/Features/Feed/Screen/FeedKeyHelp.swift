@@ -3,9 +3,13 @@ enum FeedKeyHelp {
     /// The key bar's entries; `?` shows the rest.
     static let bar = [("j/k", "move"), ("l", "like"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
 
-    /// Every key and what it does; the profile key only where profiles open (`shared-post-store`).
-    static func all(opensProfiles: Bool) -> [(keys: String, action: String)] {
-        opensProfiles ? Array(keys.prefix(7)) + [("Enter  p", "the author's profile")] + keys.dropFirst(7) : keys
+    /// Every key and what it does; the profile key only where profiles open (`shared-post-store`),
+    /// the pill's only where new posts are polled for (`new-posts-pill`).
+    static func all(opensProfiles: Bool, takesNewPosts: Bool = false) -> [(keys: String, action: String)] {
+        var all = keys
+        if takesNewPosts { all.insert(("n", "take the new posts the pill shows"), at: 8) }
+        if opensProfiles { all.insert(("Enter  p", "the author's profile"), at: 7) }
+        return all
     }
 
     private static let keys: [(keys: String, action: String)] = [
@@ -16,7 +20,7 @@ enum FeedKeyHelp {
         ("g  Home", "first post"),
         ("G  End", "last post"),
         ("l", "like or unlike the selected post"),
-        ("r", "refresh"),
+        ("r", "go to the top and refresh"),
         ("R", "retry a page that failed"),
         ("?", "this help; any key closes it"),
         ("q  Ctrl-C", "quit"),

@@ -17,6 +17,9 @@ public final class FeedScreen {
     private let model: FeedViewModel
     private let profiles: (any ProfileOpening)?
     private let photos: ImageRowLoader<PostID>?
+    private let takesNewPosts: Bool
+    /// A refresh asked for by key is under way: the reader sees the new first page from its top.
+    private var refreshingFromTop = false
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -33,6 +36,7 @@ public final class FeedScreen {
         model: FeedViewModel,
         profiles: (any ProfileOpening)? = nil,
         photos: ImageRowLoader<PostID>? = nil,
+        takesNewPosts: Bool = false,
         ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
@@ -41,6 +45,7 @@ public final class FeedScreen {
         self.model = model
         self.profiles = profiles
         self.photos = photos
+        self.takesNewPosts = takesNewPosts
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -67,7 +72,12 @@ public final class FeedScreen {
             return .quit
         case .help:
             showsHelp = true
-        case .refresh:
+        case .refresh, .takePill:
+            // A refresh starts at the top, as a pull can only start there: the reader sees the
+            // first page arrive, and the selection is always a row on screen.
+            guard action == .refresh || state.pill != nil else { return .ignored }
+            position = .start
+            refreshingFromTop = true
             model.refresh()
         case .retry:
             model.retry()
@@ -94,6 +104,11 @@ public final class FeedScreen {
     /// Draws the current state at `size` and reports the rows on screen to the view model, so
     /// pagination follows scrolling. If that starts a page load, the frame shows it.
     public func frame(size: TerminalSize) -> ScreenBuffer {
+        if refreshingFromTop, !model.viewState.isRefreshing {
+            // The new first page replaced the rows: the first row is selected, never one that left.
+            position = .start
+            refreshingFromTop = false
+        }
         if size != self.size {
             self.size = size
             let state = model.viewState
@@ -135,6 +150,7 @@ public final class FeedScreen {
     private var options: FeedScreenOptions {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
         options.opensProfiles = profiles != nil
+        options.takesNewPosts = takesNewPosts
         return options
     }
 

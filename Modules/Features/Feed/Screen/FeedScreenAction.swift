@@ -3,7 +3,7 @@ import TerminalUI
 /// What a key asks the feed screen to do.
 enum FeedScreenAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, first, last
-    case like, refresh, retry, help, quit, openProfile
+    case like, refresh, retry, help, quit, openProfile, takePill
 
     /// The action bound to `key`, if any.
     init?(_ key: Key) {
@@ -17,6 +17,7 @@ enum FeedScreenAction: Hashable, Sendable {
         case .character("l"): self = .like
         case .enter, .character("p"): self = .openProfile
         case .character("r"): self = .refresh
+        case .character("n"): self = .takePill
         case .character("R"): self = .retry
         case .character("?"): self = .help
         case .character("q"), .interrupt: self = .quit

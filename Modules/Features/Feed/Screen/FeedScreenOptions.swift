@@ -13,6 +13,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var now: Date
     /// Whether Enter opens the selected author's profile (`shared-post-store`), for the help.
     public var opensProfiles = false
+    /// Whether `n` takes the new posts a pill shows (`new-posts-pill`), for the help.
+    public var takesNewPosts = false
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

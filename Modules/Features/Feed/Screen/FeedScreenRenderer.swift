@@ -193,7 +193,7 @@ public enum FeedScreenRenderer {
 
         func drawHelp(into buffer: inout ScreenBuffer) {
             guard !list.isEmpty else { return }
-            let all = FeedKeyHelp.all(opensProfiles: options.opensProfiles)
+            let all = FeedKeyHelp.all(opensProfiles: options.opensProfiles, takesNewPosts: options.takesNewPosts)
             let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
             var y = list.lowerBound
             if list.count > all.count + 1 {
@@ -237,6 +237,10 @@ public enum FeedScreenRenderer {
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
                 let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
+            } else if let count = state.pill, state.initialLoad == .loaded, right - 1 - start > 2 {
+                // Newer posts wait above (`new-posts-pill`): never inserted under the reader; `n` takes them.
+                let pill = " \(glyphs.up) \(count) new post\(count == 1 ? "" : "s") \(glyphs.separator) n "
+                buffer.write(TextLayout.truncate(pill, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.pill)
             } else if state.banner != nil || state.waitingLikes > 0, right - 1 - start > 2 {
                 // Saved rows (`offline-pages`): how old they are, and whether the network failed;
                 // likes saved on this device and not yet sent (`persistent-like-queue`).

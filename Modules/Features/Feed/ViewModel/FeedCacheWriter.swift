@@ -18,6 +18,8 @@ final class FeedCacheWriter {
 
     /// When the feed was last saved (asked for), or `nil` before anything was.
     private(set) var savedAt: Date?
+    /// The feed an earlier run saved, to show first; forgotten once cleared.
+    private(set) var saved: CachedFeed?
     /// Writes asked for and not yet finished.
     private(set) var pending = 0
     /// Called each time the last pending write finishes.
@@ -28,9 +30,10 @@ final class FeedCacheWriter {
 
     private let now: @Sendable () -> Date
 
-    /// A writer to `cache`, which was last saved at `savedAt`; `now` stamps each save.
-    init(cache: any FeedCache, savedAt: Date?, now: @escaping @Sendable () -> Date) {
-        self.savedAt = savedAt
+    /// A writer to `cache`, which holds `saved` from an earlier run; `now` stamps each save.
+    init(cache: any FeedCache, saved: CachedFeed?, now: @escaping @Sendable () -> Date) {
+        self.saved = saved
+        self.savedAt = saved?.savedAt
         self.now = now
         let (stream, continuation) = AsyncStream.makeStream(of: (Operation, Date).self)
         operations = continuation
@@ -51,7 +54,7 @@ final class FeedCacheWriter {
         let date = now()
         switch operation {
         case .replaceAll, .append: savedAt = date
-        case .clear: savedAt = nil
+        case .clear: (savedAt, saved) = (nil, nil)
         case .updateLike: break
         }
         pending += 1

@@ -5,9 +5,8 @@ import Observation
 import Paging
 import StoreInterface
 
-/// The feed screen's brain: pages into one view state, composed of small parts (the paging session,
-/// the page request, the post store with the heart overlay, the cache writer, the idle waiters).
-/// Actions take effect at once and return the task doing the rest, so a caller may await it or not.
+/// The feed screen's brain: pages into one view state, composed of small parts (paging session, page request, post
+/// store, cache writer, idle waiters). Actions take effect at once and return the task doing the rest.
 @MainActor @Observable
 public final class FeedViewModel {
     /// What the screen draws.
@@ -21,19 +20,15 @@ public final class FeedViewModel {
     @ObservationIgnored private var started = false
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
-    @ObservationIgnored private var saved: CachedFeed?
     @ObservationIgnored private var refreshFailed = false
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
-    public init(
-        feed: any FeedRepository, posts: any PostStore, offline: OfflinePages? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5
-    ) {
+    public init(feed: any FeedRepository, posts: any PostStore, offline: OfflinePages? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.page = PageRequest { try await feed.posts(after: $0) }
         self.posts = posts
-        self.cache = offline.map { FeedCacheWriter(cache: $0.cache, savedAt: $0.saved?.savedAt, now: now) }
-        self.saved = offline?.saved
+        self.cache = offline.map { FeedCacheWriter(cache: $0.cache, saved: $0.saved, now: now) }
         self.prefetchDistance = prefetchDistance
         cache?.onDrained = { [weak self] in self?.notifyIfIdle() }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
@@ -56,7 +51,7 @@ public final class FeedViewModel {
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return page.current }
         started = true
-        if let saved, !saved.posts.isEmpty {
+        if let saved = cache?.saved, !saved.posts.isEmpty {
             show(first: FeedPage(posts: saved.posts, next: saved.next), generation: paging.startSession(), stamp: posts.stamp())
             viewState.initialLoad = .loaded
             viewState.banner = .updated(saved.savedAt)
@@ -93,7 +88,7 @@ public final class FeedViewModel {
         page.cancel()
         paging.reset()
         posts.release(viewState.rows.map(\.id))
-        (started, refreshFailed, saved, viewState) = (false, false, nil, .initial)
+        (started, refreshFailed, viewState) = (false, false, .initial)
         cache?.enqueue(.clear)
         notifyIfIdle()
         return cache.map { cache in Task { await cache.waitUntilDrained() } }
@@ -114,6 +109,10 @@ public final class FeedViewModel {
 
     /// Clears the latest message.
     public func dismissMessage() { viewState.message = nil }
+
+    /// `count` posts are newer than the first row: a pill says so, no row moves (0 hides it).
+    public func showNewPosts(_ count: Int) { viewState.pill = count > 0 ? count : nil }
+
     /// Waits until idle or `timeout`; returns whether it became idle. A cancelled caller stops waiting.
     public func waitUntilIdle(timeout: Duration) async -> Bool {
         isIdle ? true : await idle.wait(timeout: timeout)

@@ -17,16 +17,22 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var banner: FeedBanner?
     /// Likes saved on this device and not yet on the server (`persistent-like-queue`).
     public internal(set) var waitingLikes = 0
+    /// How many newer posts wait above the first row (`new-posts-pill`); `nil`: no pill.
+    public internal(set) var pill: Int?
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
 }
 
 extension FeedViewState {
+    /// The first row, when the first page is in and no refresh is under way: what a poll counts from.
+    public var newestShownPost: PostID? { initialLoad == .loaded && !isRefreshing ? rows.first?.id : nil }
+
     /// A load of the first page starts: a spinner when nothing is shown, else a refresh.
     mutating func startFirstPage() {
         if rows.isEmpty { initialLoad = .loading } else { isRefreshing = true }
         pagination = .idle
+        pill = nil
     }
 
     /// The first page arrived: loaded, not refreshing, no message and no banner.

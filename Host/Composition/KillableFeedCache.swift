@@ -1,0 +1,37 @@
+import FeedInterface
+import Foundation
+import StoreInterface
+import Synchronization
+
+/// The saved feed of `offline-pages`, until the server switches the follow-up off while the app
+/// runs: from then on nothing more is written (the rows already on screen stay).
+final class KillableFeedCache: FeedCache {
+    private let base: any FeedCache
+    private let isOn = Mutex(true)
+
+    init(_ base: any FeedCache) {
+        self.base = base
+    }
+
+    /// Stops every later write.
+    func switchOff() { isOn.withLock { $0 = false } }
+
+    private var writes: Bool { isOn.withLock { $0 } }
+
+    func load() async throws -> CachedFeed? { try await base.load() }
+
+    func replaceAll(with page: FeedPage, savedAt: Date) async throws {
+        if writes { try await base.replaceAll(with: page, savedAt: savedAt) }
+    }
+
+    func append(_ page: FeedPage, savedAt: Date) async throws {
+        if writes { try await base.append(page, savedAt: savedAt) }
+    }
+
+    func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
+        if writes { try await base.updateLike(post: post, liked: liked, likeCount: likeCount) }
+    }
+
+    /// A logout always clears, switched off or not: nothing of the user may stay.
+    func clear() async throws { try await base.clear() }
+}
