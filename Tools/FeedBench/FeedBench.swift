@@ -1,23 +1,34 @@
 import Foundation
 
 /// `feed-bench`: prints ratios measured side by side in one run (`swift run -c release feed-bench`).
+/// `feed-bench d g` runs only the benchmarks of those letters.
 @main
 enum FeedBench {
+    /// Each benchmark's letter(s) in the output, and how to run it.
+    @MainActor
+    static let benchmarks: [(letters: Set<String>, run: () async -> [String])] = [
+        (["a"], FeedBenchmarks.appendPages),
+        (["b"], FeedBenchmarks.likeTap),
+        (["c"], FeedBenchmarks.tapsDuringSlowRequest),
+        (["d"], ColdStartBenchmark.run),
+        (["e"], StoreBenchmarks.run),
+        (["j"], QueueBenchmarks.run),
+        (["f"], RenderBenchmark.run),
+        (["g"], ImageBenchmarks.run),
+        (["h"], SharedStoreBenchmark.run),
+        (["i"], TextLayoutBenchmark.run),
+        (["k"], PhotoScrollBenchmark.run),
+    ]
+
     @MainActor
     static func main() async {
         #if DEBUG
             print("note: a debug build; run `swift run -c release feed-bench` for figures worth quoting")
         #endif
+        let only = Set(CommandLine.arguments.dropFirst().map { $0.lowercased() })
         print("feed-bench — \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        for line in await FeedBenchmarks.appendPages() { print(line) }
-        for line in await FeedBenchmarks.likeTap() { print(line) }
-        for line in await FeedBenchmarks.tapsDuringSlowRequest() { print(line) }
-        for line in await ColdStartBenchmark.run() { print(line) }
-        for line in await StoreBenchmarks.run() { print(line) }
-        for line in await QueueBenchmarks.run() { print(line) }
-        for line in await RenderBenchmark.run() { print(line) }
-        for line in await ImageBenchmarks.run() { print(line) }
-        for line in await SharedStoreBenchmark.run() { print(line) }
-        for line in await TextLayoutBenchmark.run() { print(line) }
+        for benchmark in benchmarks where only.isEmpty || !benchmark.letters.isDisjoint(with: only) {
+            for line in await benchmark.run() { print(line) }
+        }
     }
 }
