@@ -81,3 +81,23 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 }
+
+/// A server that applies a like and then answers 500 every time: the client reads the like back
+/// and ends on the server's truth without waiting for a refresh.
+@Suite struct LostLikeAnswerEndToEndTests {
+    @Test func aLikeAppliedThenAnswered500SettlesToTheServersTruth() async throws {
+        let server = try TestServer { $0.faults.likeApplyThenFailRate = 1 }
+        let feed = try server.headless(.off)
+        let (_, row, id) = try await Headless.openOnANotLikedPost(feed)
+        _ = try await feed.send("tap \(id)")
+        let settled = try await feed.send("settle 30000")
+        let truth = try #require(server.server.likeState(of: id))
+        #expect(truth.liked, "the server applied it")
+        #expect(Headless.row(settled, id: id)?["heart"] as? String == "liked", "the heart is the server's, not rolled back")
+        #expect(settled["message"] is NSNull)
+        #expect(server.server.stats().count("GET /v1/feed") == 1, "no refresh was needed")
+        #expect(server.server.stats().count("GET /v1/likes") >= 2, "the like was read back")
+        _ = row
+        #expect(try await feed.finish() == 0)
+    }
+}
