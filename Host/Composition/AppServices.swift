@@ -59,7 +59,7 @@ final class AppServices {
     /// service the flags ask for. Throws only when the embedded server cannot start.
     static func start(_ options: HostOptions, registry: FlagRegistry = .standard) async throws -> AppServices {
         let (baseURL, embedded) = try serverAddress(options)
-        let http = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
+        let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let environment = ProcessInfo.processInfo.environment
         let flags = await FlagResolver(registry: registry).resolve(
             commandLine: options.flags, environment: environment, remote: http,

@@ -77,7 +77,7 @@ actor WaitRecorder {
 
     func record(_ duration: Duration) { waits.append(duration) }
 
-    /// A `sleep` for `URLSessionHTTPClient` that records and returns at once (still cancellable).
+    /// A `sleep` for `HTTPTransportClient` that records and returns at once (still cancellable).
     nonisolated var sleep: @Sendable (Duration) async throws -> Void {
         { duration in
             await self.record(duration)
@@ -128,8 +128,8 @@ func quickRetry(_ maxRetries: Int = 2) -> RetryPolicy {
 func makeClient(
     _ baseURL: URL, timeout: Duration = .seconds(10), retry: RetryPolicy = quickRetry(),
     tokens: (any AccessTokenProvider)? = nil, recorder: WaitRecorder = WaitRecorder()
-) -> URLSessionHTTPClient {
-    URLSessionHTTPClient(
+) -> HTTPTransportClient {
+    HTTPTransportClient(
         configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: timeout, retry: retry, tokens: tokens),
         sleep: recorder.sleep)
 }
