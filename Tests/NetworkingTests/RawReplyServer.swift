@@ -120,7 +120,9 @@ final class RawReplyServer: Sendable {
     }
 
     private func serve(_ connection: Int32, _ reply: Reply) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        // A keep-alive connection waits longer for the next request: a loaded machine can
+        // pause the client for seconds between two requests.
+        var timeout = timeval(tv_sec: reply.keepAlive ? 30 : 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let head = readHead(connection)
         state.withLock { $0.requests.append(head) }

@@ -90,8 +90,11 @@ final class CurlWorker: @unchecked Sendable {
             }
             guard let job = next else { break }
             let result = perform(job.transfer)
+            // Back in the pool before the caller hears: its next request finds this worker,
+            // and with it the connection just used. A job handed over meanwhile waits in `state`.
+            let kept = pool.release(self)
             job.completion(result)
-            guard pool.release(self) else { break }
+            guard kept else { break }
         }
         state.withLock { state in
             state.closed = true
