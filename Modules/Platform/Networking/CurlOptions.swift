@@ -28,6 +28,7 @@ struct CurlOptions {
         // Redirects are the attempt's to follow (same origin only), never libcurl's.
         set(ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0))
         set(ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1))
+        set(ccurl_easy_setopt_opensocket_callback(easy, Self.openSocket))
         set(ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString))
         setMethod(request)
 
@@ -80,6 +81,15 @@ struct CurlOptions {
             }
             set(code)
         }
+    }
+
+    /// CURLOPT_OPENSOCKETFUNCTION: libcurl's own sockets lack close-on-exec, so a process
+    /// started meanwhile (any `Process` of the app, a test's child) would inherit the connection
+    /// and keep it open after the client closed it: the server would never see it end.
+    static let openSocket: curl_opensocket_callback = { _, _, address in
+        guard let address else { return -1 }
+        let type = address.pointee.socktype | Int32(SOCK_CLOEXEC.rawValue)
+        return socket(address.pointee.family, type, address.pointee.protocol)
     }
 
     private mutating func set(_ code: CURLcode) {

@@ -26,6 +26,10 @@ CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *easy, curl_xferinfo_callback 
     return curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+CURLcode ccurl_easy_setopt_opensocket_callback(CURL *easy, curl_opensocket_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
+
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) {
     return curl_easy_getinfo(easy, info, value);
 }

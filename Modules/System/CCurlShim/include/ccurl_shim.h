@@ -23,6 +23,9 @@ CURLcode ccurl_easy_setopt_write_callback(CURL *easy, CURLoption option, curl_wr
 /// curl_easy_setopt with CURLOPT_XFERINFOFUNCTION's callback.
 CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *easy, curl_xferinfo_callback callback);
 
+/// curl_easy_setopt with CURLOPT_OPENSOCKETFUNCTION's callback.
+CURLcode ccurl_easy_setopt_opensocket_callback(CURL *easy, curl_opensocket_callback callback);
+
 /// curl_easy_getinfo of a long (CURLINFO_RESPONSE_CODE, CURLINFO_OS_ERRNO…).
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value);
 
