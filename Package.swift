@@ -72,10 +72,23 @@ let package = Package(
             path: "Modules/System/CJPEGShim",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        .systemLibrary(
+            name: "CCurl",
+            path: "Modules/System/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        // libcurl's variadic setopt/getinfo calls, typed: a C target, as Swift cannot call them.
+        .target(
+            name: "CCurlShim",
+            dependencies: ["CCurl"],
+            path: "Modules/System/CCurlShim",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
 
         // Platform.
         .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Platform/Database"),
-        .target(name: "Networking", path: "Modules/Platform/Networking"),
+        .target(name: "Networking", dependencies: ["CCurl", "CCurlShim"], path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
         .target(name: "TerminalUI", dependencies: ["ImageCodec"], path: "Modules/Platform/TerminalUI"),
@@ -149,7 +162,7 @@ let package = Package(
         ),
         .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec"]),

@@ -83,7 +83,7 @@ final class AppServices {
     /// server cannot start.
     static func start(_ options: HostOptions, registry: FlagRegistry = .standard) async throws -> AppServices {
         let (baseURL, embedded) = try serverAddress(options)
-        let http = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
+        let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let environment = ProcessInfo.processInfo.environment
         let userData = UserData(options)
         let flagsCache = RemoteFlagsCache(directory: userData.flagsCache, server: baseURL)

@@ -40,7 +40,7 @@ struct RemoteFlagsLoopbackTests {
         defer { server.stop() }
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
         let fixture = try WatcherFixture(server: baseURL)
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let start = fixture.resolve()
         let watcher = fixture.watcher(flags: start, client: client)
 

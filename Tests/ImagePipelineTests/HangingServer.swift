@@ -70,10 +70,11 @@ final class HangingServer: Sendable {
         counts.value.withLock { $0.requests += 1 }
         let reply = Array("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000000\r\n\r\n".utf8) + [0xFF, 0xD8, 0xFF]
         _ = send(connection, reply, reply.count, Int32(MSG_NOSIGNAL))
-        // Now wait for the client: 0 means it closed the connection.
+        // Now wait for the client: 0 means it closed the connection, and so does a reset (a
+        // client that closes before it has read the whole reply resets the connection).
         while true {
             let count = recv(connection, &buffer, buffer.count, 0)
-            if count == 0 {
+            if count == 0 || (count < 0 && errno == ECONNRESET) {
                 counts.value.withLock { $0.closed += 1 }
                 return
             }

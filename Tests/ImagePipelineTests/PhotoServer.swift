@@ -110,7 +110,7 @@ func makePipeline(
     _ server: PhotoServer, memory: Int = 16 << 20, disk: URL? = nil, diskLimit: Int = 128 << 20,
     downloads: Int = 4, maxPhotoBytes: Int = 8 << 20, now: @escaping @Sendable () -> Date = { Date() }
 ) -> ImagePipeline {
-    let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: .none))
+    let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: .none))
     let configuration = ImagePipelineConfiguration(
         memoryLimitBytes: memory, diskDirectory: disk, diskLimitBytes: diskLimit, maxConcurrentDownloads: downloads,
         maxPhotoBytes: maxPhotoBytes, now: now)
@@ -167,6 +167,6 @@ extension RGBImage {
 }
 
 /// An HTTP client for `url`'s server that never retries.
-func makeClient(_ url: URL) -> URLSessionHTTPClient {
-    URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: url, retry: .none))
+func makeClient(_ url: URL) -> HTTPTransportClient {
+    HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: url, retry: .none))
 }

@@ -23,7 +23,7 @@ import Testing
         }
         let port = try server.start()
         defer { server.stop() }
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")), retry: .none))
         let repository = RemoteLikesRepository(http: client)
 

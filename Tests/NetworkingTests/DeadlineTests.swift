@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 @testable import Networking
 
-@Suite("URLSessionHTTPClient: the total deadline")
+@Suite("HTTPTransportClient: the total deadline")
 struct DeadlineTests {
     @Test func aHungServerFailsWithinTheTotalDeadline() async throws {
         let gate = Gate()
@@ -15,7 +15,7 @@ struct DeadlineTests {
         }
         defer { server.stop() }
         let recorder = WaitRecorder()
-        let client = URLSessionHTTPClient(
+        let client = HTTPTransportClient(
             configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: quickRetry(2), totalDeadline: .seconds(1)),
             sleep: recorder.sleep)
 
@@ -33,7 +33,7 @@ struct DeadlineTests {
         let server = try LoopbackServer(scripted([json(503, #"{"error":"busy"}"#), json(200, "{}")], log: log))
         defer { server.stop() }
         let recorder = WaitRecorder()
-        let client = URLSessionHTTPClient(
+        let client = HTTPTransportClient(
             configuration: HTTPClientConfiguration(
                 baseURL: server.baseURL, retry: RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(60), jitter: .none),
                 totalDeadline: .seconds(30)),
@@ -50,7 +50,7 @@ struct DeadlineTests {
         let server = try LoopbackServer(scripted([json(429, "{}", headers: [("Retry-After", "25")]), json(200, "{}")], log: log))
         defer { server.stop() }
         let recorder = WaitRecorder()
-        let client = URLSessionHTTPClient(
+        let client = HTTPTransportClient(
             configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: quickRetry(), totalDeadline: .seconds(20)),
             sleep: recorder.sleep)
 

@@ -77,7 +77,7 @@ actor WaitRecorder {
 
     func record(_ duration: Duration) { waits.append(duration) }
 
-    /// A `sleep` for `URLSessionHTTPClient` that records and returns at once (still cancellable).
+    /// A `sleep` for `HTTPTransportClient` that records and returns at once (still cancellable).
     nonisolated var sleep: @Sendable (Duration) async throws -> Void {
         { duration in
             await self.record(duration)
@@ -124,12 +124,15 @@ func quickRetry(_ maxRetries: Int = 2) -> RetryPolicy {
     RetryPolicy(maxRetries: maxRetries, baseDelay: .milliseconds(1), maxDelay: .milliseconds(4), jitter: .none)
 }
 
-/// A client for `baseURL` whose retry waits go to `recorder`.
+/// A client for `baseURL` whose retry waits go to `recorder`. Its deadlines are generous (30 s):
+/// `LoopbackServer` answers from Swift's cooperative pool, which other suites running in
+/// parallel can keep busy for seconds on a loaded machine; tests of deadlines set their own.
 func makeClient(
-    _ baseURL: URL, timeout: Duration = .seconds(10), retry: RetryPolicy = quickRetry(),
+    _ baseURL: URL, timeout: Duration = .seconds(30), retry: RetryPolicy = quickRetry(),
     tokens: (any AccessTokenProvider)? = nil, recorder: WaitRecorder = WaitRecorder()
-) -> URLSessionHTTPClient {
-    URLSessionHTTPClient(
-        configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: timeout, retry: retry, tokens: tokens),
+) -> HTTPTransportClient {
+    HTTPTransportClient(
+        configuration: HTTPClientConfiguration(
+            baseURL: baseURL, timeout: timeout, retry: retry, tokens: tokens, totalDeadline: .seconds(30)),
         sleep: recorder.sleep)
 }

@@ -4,12 +4,12 @@ import Testing
 
 /// Each test runs its request again in a child process (see `ChildTestProcess`), so the resident
 /// size it reads is the client's alone, whatever other tests do in parallel.
-@Suite("URLSessionHTTPClient: memory stays bounded (child process)")
+@Suite("HTTPTransportClient: memory stays bounded (child process)")
 struct MemoryBoundTests {
     /// The most the client may grow (peak resident size) while refusing a body over the 8 MB
-    /// limit: the limit, the transfer's buffers and what FoundationNetworking still delivers
-    /// after the cancel. Measured: +8 to +15 MB for the endless body (64 MB/s, see `fastLAN`),
-    /// +10 to +12 MB for the 256 MB gzip bomb; without the limit, +1 GB within 3 s.
+    /// limit: the limit, the transfer's buffers and its worker thread. (With URLSession it grew
+    /// +8 to +15 MB for the endless body at 64 MB/s, see `fastLAN`, and +10 to +12 MB for the
+    /// 256 MB gzip bomb; without the limit, +1 GB within 3 s.)
     static let allowedGrowth = (8 << 20) + (16 << 20)
 
     @Test func endlessChunkedBodyKeepsTheClientSmall() async throws {
@@ -48,7 +48,7 @@ struct MemoryBoundTests {
         let ok = RawReplyServer.Reply(head: Array(rawHead("HTTP/1.1 200 OK\nContent-Length: 2\nConnection: close\n\n{}").utf8))
         let server = try RawReplyServer { $0 == 1 ? ok : hostile }
         defer { server.stop() }
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: .none))
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, retry: .none))
         _ = try await client.send(.get("/warm-up"))
         let reset = ChildTestProcess.resetPeak()
         let before = ChildTestProcess.memory()

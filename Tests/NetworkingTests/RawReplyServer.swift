@@ -19,6 +19,9 @@ final class RawReplyServer: Sendable {
         var repeating: [UInt8] = []
         /// The pause between repeats; `nil` sends as fast as the client reads.
         var every: Duration? = nil
+        /// Answer further requests on the same connection with `head` (keep-alive), up to 1000,
+        /// until the client closes it; `repeating` must be empty.
+        var keepAlive = false
     }
 
     /// The bound port.
@@ -32,6 +35,7 @@ final class RawReplyServer: Sendable {
         var open: Set<Int32> = []
         var requests: [String] = []
         var accepted = 0
+        var sent = 0
     }
 
     /// A server that answers every connection with `reply` and closes it.
@@ -97,6 +101,9 @@ final class RawReplyServer: Sendable {
     /// How many connections are still open on the server's side.
     var openConnections: Int { state.withLock { $0.open.count } }
 
+    /// How many bytes were written to clients so far.
+    var bytesSent: Int { state.withLock { $0.sent } }
+
     /// The request heads received, in order (request line and headers).
     var requests: [String] { state.withLock { $0.requests } }
 
@@ -113,11 +120,21 @@ final class RawReplyServer: Sendable {
     }
 
     private func serve(_ connection: Int32, _ reply: Reply) {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        // A keep-alive connection waits longer for the next request: a loaded machine can
+        // pause the client for seconds between two requests.
+        var timeout = timeval(tv_sec: reply.keepAlive ? 30 : 5, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let head = readHead(connection)
         state.withLock { $0.requests.append(head) }
         var alive = transmit(reply.head, to: connection)
+        var served = 1
+        while alive, reply.keepAlive, served < 1000 {
+            let next = readHead(connection)
+            if next.isEmpty || state.withLock({ $0.stopped }) { break }
+            state.withLock { $0.requests.append(next) }
+            alive = transmit(reply.head, to: connection)
+            served += 1
+        }
         let started = ContinuousClock.now
         var sent = 0
         while alive, !reply.repeating.isEmpty, sent < 4 << 30, ContinuousClock.now - started < .seconds(30) {
@@ -164,6 +181,7 @@ final class RawReplyServer: Sendable {
             }
             if count <= 0 { return false }
             offset += count
+            state.withLock { $0.sent += count }
         }
         return true
     }

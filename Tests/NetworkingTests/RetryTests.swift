@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 @testable import Networking
 
-@Suite("URLSessionHTTPClient: responses and retries")
+@Suite("HTTPTransportClient: responses and retries")
 struct RetryTests {
     struct Item: Decodable, Sendable, Equatable { let id: String }
     struct Page: Decodable, Sendable { let items: [Item] }
@@ -83,9 +83,9 @@ struct RetryTests {
         let log = RequestLog()
         let server = try LoopbackServer(scripted([json(503, "{}"), json(200, "{}")], log: log))
         defer { server.stop() }
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: server.baseURL,
-            retry: RetryPolicy(baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), jitter: .equal)))
+            retry: RetryPolicy(baseDelay: .milliseconds(5), maxDelay: .milliseconds(10), jitter: .equal), totalDeadline: .seconds(30)))
 
         let response = try await client.send(.get("/v1/feed"))
 
@@ -189,7 +189,7 @@ struct RetryTests {
         let log = RequestLog()
         let server = try LoopbackServer(scripted([json(503, "{}", headers: [("Retry-After", "1")]), json(200, "{}")], log: log))
         defer { server.stop() }
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL))
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, totalDeadline: .seconds(30)))
 
         let clock = ContinuousClock()
         let started = clock.now

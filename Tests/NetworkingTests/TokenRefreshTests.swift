@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 @testable import Networking
 
-@Suite("URLSessionHTTPClient: bearer tokens")
+@Suite("HTTPTransportClient: bearer tokens")
 struct TokenRefreshTests {
     struct Refused: Error, CustomStringConvertible {
         var description: String { "the sign-in service said no" }
@@ -98,7 +98,7 @@ struct TokenRefreshTests {
     }
 }
 
-@Suite("URLSessionHTTPClient: absolute URLs")
+@Suite("HTTPTransportClient: absolute URLs")
 struct AbsoluteURLTests {
     @Test func anAbsoluteURLOnAnotherHostGetsNoToken() async throws {
         let api = RequestLog()
@@ -134,8 +134,8 @@ struct AbsoluteURLTests {
 
     @Test func sameOriginCountsDefaultPorts() throws {
         let base = try #require(URL(string: "https://api.example"))
-        #expect(URLSessionHTTPClient.sameOrigin(try #require(URL(string: "https://API.example:443/x")), base))
-        #expect(!URLSessionHTTPClient.sameOrigin(try #require(URL(string: "http://api.example/x")), base))
-        #expect(!URLSessionHTTPClient.sameOrigin(try #require(URL(string: "https://cdn.example/x")), base))
+        #expect(HTTPTransportClient.sameOrigin(try #require(URL(string: "https://API.example:443/x")), base))
+        #expect(!HTTPTransportClient.sameOrigin(try #require(URL(string: "http://api.example/x")), base))
+        #expect(!HTTPTransportClient.sameOrigin(try #require(URL(string: "https://cdn.example/x")), base))
     }
 }

@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPServer
 import Testing
 @testable import Networking
 
-@Suite("URLSessionHTTPClient: timeouts, unreachable servers, cancellation")
+@Suite("HTTPTransportClient: timeouts, unreachable servers, cancellation")
 struct TransportFailureTests {
     /// A server whose handler holds every request until `gate` opens.
     private func heldServer(_ gate: Gate, log: RequestLog) throws -> LoopbackServer {
@@ -48,9 +45,9 @@ struct TransportFailureTests {
         await gate.open()
     }
 
-    /// FoundationNetworking truncates `URLRequest.timeoutInterval` to whole seconds, so 0.9 s would
-    /// fire almost at once; the client keeps its own deadline. Checked as a lower bound only, so a
-    /// loaded machine can make it later but never make the test fail.
+    /// A sub-second timeout is kept exactly (FoundationNetworking once truncated it to whole
+    /// seconds, so 0.9 s fired almost at once). Checked as a lower bound only, so a loaded
+    /// machine can make it later but never make the test fail.
     @Test func subSecondTimeoutDoesNotFireEarly() async throws {
         let gate = Gate()
         let log = RequestLog()
@@ -98,12 +95,60 @@ struct TransportFailureTests {
         // The call ends while the server still holds the request: it did not wait for a reply.
         #expect(await call.value == .cancelled)
         #expect(await gate.arrivals == 1)
-        // The URLSessionTask itself was cancelled and left the session.
-        let session = client.session
-        #expect(await eventually { await Self.taskCount(session) == 0 })
+        // The transfer itself was aborted and its worker let go of it.
+        let pool = client.pool
+        #expect(await eventually { pool.activeTransfers == 0 })
         // Never retried.
         #expect(await log.count == 1)
         await gate.open()
+    }
+
+    @Test func cancellingDuringTheBodyClosesTheConnectionAtOnce() async throws {
+        // A body that drips one byte every 50 ms for ever: only the cancel can end this request
+        // before its 60 s deadline.
+        let server = try RawReplyServer(
+            head: rawHead("HTTP/1.1 200 OK\nContent-Length: 1000000\n\n"), repeating: [0x20], every: .milliseconds(50))
+        defer { server.stop() }
+        let client = HTTPTransportClient(
+            configuration: HTTPClientConfiguration(baseURL: server.baseURL, timeout: .seconds(60), totalDeadline: .seconds(60)),
+            sleep: WaitRecorder().sleep)
+
+        let call = Task { () -> HTTPError? in
+            await Self.failure(of: client, .get("/v1/feed"))
+        }
+        #expect(await eventually { server.bytesSent > 3 })
+        call.cancel()
+
+        #expect(await call.value == .cancelled)
+        // The server sees the connection closed: its next write fails.
+        #expect(await eventually { server.openConnections == 0 })
+        #expect(server.connections == 1, "never retried")
+        let pool = client.pool
+        #expect(await eventually { pool.activeTransfers == 0 })
+    }
+
+    /// The client's connections are close-on-exec: a process the app starts meanwhile does not
+    /// inherit one and keep it open after the client closed it (libcurl's own sockets lack the
+    /// flag). Read from /proc, without starting a process that would inherit other tests' sockets.
+    @Test func theClientsConnectionsAreCloseOnExec() async throws {
+        let server = try RawReplyServer(
+            head: rawHead("HTTP/1.1 200 OK\nContent-Length: 1000000\n\n"), repeating: [0x20], every: .milliseconds(50))
+        defer { server.stop() }
+        let client = HTTPTransportClient(
+            configuration: HTTPClientConfiguration(baseURL: server.baseURL, timeout: .seconds(60), totalDeadline: .seconds(60)),
+            sleep: WaitRecorder().sleep)
+        let call = Task { () -> HTTPError? in
+            await Self.failure(of: client, .get("/v1/feed"))
+        }
+        #expect(await eventually { server.bytesSent > 3 })
+
+        let sockets = LoopbackSockets.connected(toPort: server.port)
+        #expect(sockets.count == 1, "the client's end of the one connection")
+        for fd in sockets {
+            #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC != 0, "descriptor \(fd) would be inherited")
+        }
+        call.cancel()
+        #expect(await call.value == .cancelled)
     }
 
     @Test func cancelledBeforeSendingSendsNothing() async throws {
@@ -125,7 +170,7 @@ struct TransportFailureTests {
         let log = RequestLog()
         let server = try LoopbackServer(scripted([json(503, "{}")], log: log))
         defer { server.stop() }
-        let client = URLSessionHTTPClient(configuration: HTTPClientConfiguration(
+        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: server.baseURL,
             retry: RetryPolicy(baseDelay: .seconds(60), maxDelay: .seconds(60), jitter: .none), totalDeadline: .seconds(120)))
 
@@ -140,18 +185,12 @@ struct TransportFailureTests {
     }
 
     /// The error `request` ends with, or `nil` when it succeeds.
-    private static func failure(of client: URLSessionHTTPClient, _ request: HTTPRequest) async -> HTTPError? {
+    private static func failure(of client: HTTPTransportClient, _ request: HTTPRequest) async -> HTTPError? {
         do throws(HTTPError) {
             _ = try await client.send(request)
             return nil
         } catch {
             return error
-        }
-    }
-
-    private static func taskCount(_ session: URLSession) async -> Int {
-        await withCheckedContinuation { continuation in
-            session.getAllTasks { continuation.resume(returning: $0.count) }
         }
     }
 }

@@ -106,7 +106,7 @@ struct CrashSafetyTests {
         // Every like still in the outbox reaches a real server once, with the last wanted state.
         let queued = try rawRows(url)
         let server = try LoopbackLikeServer()
-        let http = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, timeout: .seconds(10)))
+        let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: server.baseURL, timeout: .seconds(10)))
         let warnings = WarningLog()
         let queue = try await OfflineLikeQueue.open(at: url, owner: "probe", likes: HTTPLikes(http: http), warn: warnings.sink)
         await queue.drain()

@@ -57,7 +57,7 @@ enum QueueBenchmarks {
         let server = FeedServer(options: FeedServerOptions(port: 0, posts: drained))
         let port = try server.start()
         defer { server.stop() }
-        let http = URLSessionHTTPClient(configuration: HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
+        let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
         let queue = try await OfflineLikeQueue.open(at: file, owner: "bench", likes: RemoteLikesRepository(http: http), warn: { print($0) })
         let elapsed = await time { await queue.drain() }
         return (elapsed, server.stats().likeRequests.values.reduce(0, +), await queue.count)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a `URLSessionHTTPClient` reaches its server.
+/// How an `HTTPTransportClient` reaches its server.
 public struct HTTPClientConfiguration: Sendable {
     /// The server's base URL; request paths are appended to it.
     public var baseURL: URL

@@ -19,7 +19,7 @@ struct RedirectGuard: Sendable {
     /// `nil` when the redirect to `target` may be followed, else the error that ends the attempt.
     mutating func check(_ target: URL?) -> HTTPError? {
         guard let target, target.host != nil else { return .redirectToOtherHost("an address without a host") }
-        guard URLSessionHTTPClient.sameOrigin(target, start) else {
+        guard HTTPTransportClient.sameOrigin(target, start) else {
             return .redirectToOtherHost(Self.describe(target, from: start))
         }
         let key = Self.key(target)

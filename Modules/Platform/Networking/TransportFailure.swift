@@ -1,7 +1,5 @@
+import CCurl
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// How a failed attempt is reported and whether it may be retried.
 struct TransportFailure: Sendable {
@@ -12,7 +10,7 @@ struct TransportFailure: Sendable {
     let isRetryable: Bool
 
     /// Classifies a failed attempt to `host` (as `host:port`) that was allowed `timeout`.
-    init(_ failure: DataTaskAttempt.Failure, host: String, url: URL, timeout: Duration) {
+    init(_ failure: TransferAttempt.Failure, host: String, url: URL, timeout: Duration) {
         let seconds = RetryPolicy.seconds(timeout)
         switch failure {
         case .cancelled:
@@ -21,10 +19,8 @@ struct TransportFailure: Sendable {
             self.init(.timeout(seconds: seconds), retryable: true)
         case .refused(let error):
             self.init(error, retryable: false)
-        case .other:
-            self.init(.notHTTP(host: host), retryable: false)
         case .transport(let error, let afterResponse):
-            self.init(error.code, detail: error.localizedDescription, afterResponse: afterResponse, host: host, url: url, seconds: seconds)
+            self.init(error, afterResponse: afterResponse, host: host, url: url, seconds: seconds)
         }
     }
 
@@ -33,47 +29,58 @@ struct TransportFailure: Sendable {
         self.isRetryable = retryable
     }
 
-    private init(_ code: URLError.Code, detail: String, afterResponse: Bool, host: String, url: URL, seconds: Double) {
-        switch code {
-        case .cannotConnectToHost:
-            self.init(.unreachable(host: host, reason: "connection refused; check that the server is running"), retryable: true)
-        case .cannotFindHost, .dnsLookupFailed:
+    private init(_ failure: CurlError, afterResponse: Bool, host: String, url: URL, seconds: Double) {
+        let text = OneLineText.clean(failure.message)
+        switch failure.code {
+        case CURLE_COULDNT_CONNECT:
+            self.init(.unreachable(host: host, reason: Self.connectReason(errno: failure.osErrno)), retryable: true)
+        case CURLE_COULDNT_RESOLVE_HOST:
             self.init(.unreachable(host: host, reason: "host name not found; check the server address"), retryable: true)
-        case .notConnectedToInternet:
-            self.init(.unreachable(host: host, reason: "no network connection"), retryable: true)
-        case .timedOut:
+        case CURLE_COULDNT_RESOLVE_PROXY:
+            self.init(.unreachable(host: host, reason: "the proxy's host name was not found; check the proxy settings"), retryable: true)
+        case CURLE_OPERATION_TIMEDOUT:
             self.init(.timeout(seconds: seconds), retryable: true)
-        case .cancelled:
+        case CURLE_ABORTED_BY_CALLBACK:
             self.init(.cancelled, retryable: false)
-        case .badURL:
-            self.init(.invalidURL("\(url.absoluteString): URLSession cannot load it"), retryable: false)
-        case .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired:
-            self.init(.unreachable(host: host, reason: "the secure connection failed (URLError \(code.rawValue))"), retryable: false)
-        case .networkConnectionLost, .badServerResponse:
-            // FoundationNetworking reports a connection closed without any reply as
-            // `badServerResponse` (libcurl: empty reply) and a reset as `networkConnectionLost`.
+        case CURLE_URL_MALFORMAT:
+            self.init(.invalidURL("\(url.absoluteString): libcurl cannot load it (\(text))"), retryable: false)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS,
+            CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_USE_SSL_FAILED:
+            self.init(.unreachable(host: host, reason: "the secure connection failed: \(text)"), retryable: false)
+        case CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_SEND_ERROR:
+            // Closed with no reply at all, or a body cut short ("transfer closed with 94 bytes
+            // remaining to read"), or the request could not be sent.
             self.init(.connectionClosed(host: host), retryable: true)
-        case .unsupportedURL, .cannotParseResponse:
-            // A reply that is not HTTP: libcurl refuses HTTP/0.9, FoundationNetworking calls it
-            // `unsupportedURL`; the URL itself was checked before sending.
+        case CURLE_RECV_ERROR where Self.isSocketFailure(failure):
+            self.init(.connectionClosed(host: host), retryable: true)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY:
+            // Not HTTP: garbage, HTTP/0.9, a status line that is not one. (The URL's scheme was
+            // checked before sending, so an unsupported protocol is the reply's.)
             self.init(.notHTTP(host: host), retryable: false)
-        case .unknown:
-            // FoundationNetworking maps most libcurl failures to `unknown` (-1) and keeps libcurl's
-            // text: "transfer closed with 94 bytes remaining to read" is a body cut short; others
-            // ("Invalid Content-Length: value", "Illegal or missing hexadecimal sequence in
-            // chunked-encoding", a broken gzip stream, a TLS problem) are named as libcurl says.
-            if detail.hasPrefix("transfer closed") {
-                self.init(.connectionClosed(host: host), retryable: true)
-            } else if detail.isEmpty && !afterResponse {
-                self.init(.notHTTP(host: host), retryable: false)
-            } else {
-                let reason = OneLineText.clean(detail.isEmpty ? "the transfer failed" : detail)
-                self.init(.malformedReply(host: host, reason: reason), retryable: false)
-            }
         default:
-            self.init(.malformedReply(host: host, reason: "the transfer failed (URLError \(code.rawValue))"), retryable: false)
+            // The reply broke HTTP's rules partway, named as libcurl says: "Illegal or missing
+            // hexadecimal sequence in chunked-encoding", a broken gzip stream, a bad header.
+            let reason = text.isEmpty ? "the transfer failed (libcurl error \(failure.code.rawValue))" : text
+            self.init(.malformedReply(host: host, reason: reason), retryable: false)
+        }
+    }
+
+    /// A receive error of the socket itself (a reset), not of the reply's framing.
+    private static func isSocketFailure(_ failure: CurlError) -> Bool {
+        failure.message.hasPrefix("Recv failure")
+            || failure.message == String(cString: curl_easy_strerror(CURLE_RECV_ERROR))
+    }
+
+    /// Why a connection could not be made, from the socket's errno.
+    private static func connectReason(errno: Int32) -> String {
+        switch errno {
+        case ENETUNREACH, ENETDOWN, EHOSTUNREACH:
+            "no network connection"
+        case ETIMEDOUT:
+            "the connection timed out; check the server address"
+        default:
+            "connection refused; check that the server is running"
         }
     }
 }

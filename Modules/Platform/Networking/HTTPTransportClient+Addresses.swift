@@ -1,6 +1,6 @@
 import Foundation
 
-extension URLSessionHTTPClient {
+extension HTTPTransportClient {
     /// The base URL joined with `path` (see `HTTPRequest.path`: escapes kept, the rest encoded) and `query`.
     static func url(base: URL, path: String, query: [URLQueryItem]) throws(HTTPError) -> URL {
         var text = base.absoluteString

@@ -1,27 +1,18 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// An `HTTPClient` on one URLSession: a timeout per attempt and a deadline per request, a body
-/// limit enforced while the body streams in, same-origin redirects only, retries of idempotent
-/// requests, `Retry-After`, bearer tokens with one shared refresh on 401, and cancellation.
-/// Nothing is cached, and no cookie or credential is kept.
-public final class URLSessionHTTPClient: HTTPClient {
+/// An `HTTPClient` on libcurl: a timeout per attempt and a deadline per request, a body limit
+/// enforced while the body streams in (after decompression), same-origin redirects only,
+/// retries of idempotent requests, `Retry-After`, bearer tokens with one shared refresh on 401,
+/// and cancellation. Each exchange runs on a thread of its own (see `CurlWorkerPool`), so a
+/// hostile server holds up its own requests only. Nothing is cached, and no cookie is kept.
+public final class HTTPTransportClient: HTTPClient {
     private let configuration: HTTPClientConfiguration
-    /// The client's own session (internal so tests can see that a cancelled task ended).
-    let session: URLSession
-    /// The session's delegate (internal so tests can see that finished tasks leave it).
-    let delegate: SessionDelegate
-    /// Where the client calls URLSession. FoundationNetworking runs every session of the process
-    /// on one serial work queue, and `dataTask(with:)`, `resume()` and `cancel()` wait for it; a
-    /// transfer that keeps it busy would otherwise block Swift's cooperative threads, and with
-    /// them every task of the process, deadlines included.
-    private let calls = DispatchQueue(label: "Networking.URLSessionHTTPClient.calls")
+    /// The client's libcurl workers (internal so tests can see that aborted transfers end).
+    let pool = CurlWorkerPool()
     private let refresher: TokenRefresher?
     private let sleep: @Sendable (Duration) async throws -> Void
 
-    /// Creates a client with its own URLSession that keeps nothing on disk.
+    /// Creates a client; its connections are its own, and it keeps nothing on disk.
     public convenience init(configuration: HTTPClientConfiguration) {
         self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) })
     }
@@ -31,12 +22,10 @@ public final class URLSessionHTTPClient: HTTPClient {
         self.configuration = configuration
         self.refresher = configuration.tokens.map { TokenRefresher(provider: $0) }
         self.sleep = sleep
-        self.delegate = SessionDelegate()
-        self.session = URLSession(configuration: PrivateSessionConfiguration.make(), delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        pool.close()
     }
 
     /// Sends `request`, retrying and renewing the token as configured; throws the last failure.
@@ -76,14 +65,13 @@ public final class URLSessionHTTPClient: HTTPClient {
             // The last attempt gets what is left of the request's deadline; if that is what ends
             // it, the error names the request's deadline, not the attempt's.
             let attemptDeadline = min(timeout, remaining)
-            let urlRequest = Self.urlRequest(request, url: url, token: token, timeout: attemptDeadline)
             let failure: HTTPError
             let isRetryable: Bool
             var retryAfter: Int?
 
-            switch await DataTaskAttempt.run(
-                urlRequest, on: session, delegate: delegate, calls: calls, deadline: attemptDeadline,
-                maxBodyBytes: maxBodyBytes)
+            switch await TransferAttempt.run(
+                CurlRequest(request, url: url, token: token), pool: pool, deadline: attemptDeadline,
+                maxBodyBytes: maxBodyBytes, host: host)
             {
             case .success(let response) where (200..<300).contains(response.status):
                 return response
@@ -139,25 +127,5 @@ public final class URLSessionHTTPClient: HTTPClient {
             let reason = errorMessage(in: response.body).map { "\($0); " } ?? ""
             throw .status(code: 401, message: "\(reason)renewing the access token failed: \(error)")
         }
-    }
-
-    private static func urlRequest(_ request: HTTPRequest, url: URL, token: String?, timeout: Duration) -> URLRequest {
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        // A backstop only: DataTaskAttempt enforces `timeout` exactly (see the report on
-        // FoundationNetworking, which truncates this value to whole seconds).
-        urlRequest.timeoutInterval = (RetryPolicy.seconds(timeout) + 1).rounded(.up)
-        if !request.headers.keys.contains(where: { $0.lowercased() == "accept" }) {
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        }
-        for (name, value) in request.headers {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
-        }
-        if let token {
-            urlRequest.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        }
-        urlRequest.httpBody = request.body
-        return urlRequest
     }
 }

@@ -1,0 +1,35 @@
+// Each function passes its typed argument to the variadic libcurl call, so the C compiler,
+// not Swift, builds the variadic call.
+#include "ccurl_shim.h"
+
+CURLcode ccurl_easy_setopt_long(CURL *easy, CURLoption option, long value) {
+    return curl_easy_setopt(easy, option, value);
+}
+
+CURLcode ccurl_easy_setopt_off_t(CURL *easy, CURLoption option, curl_off_t value) {
+    return curl_easy_setopt(easy, option, value);
+}
+
+CURLcode ccurl_easy_setopt_string(CURL *easy, CURLoption option, const char *value) {
+    return curl_easy_setopt(easy, option, value);
+}
+
+CURLcode ccurl_easy_setopt_pointer(CURL *easy, CURLoption option, void *value) {
+    return curl_easy_setopt(easy, option, value);
+}
+
+CURLcode ccurl_easy_setopt_write_callback(CURL *easy, CURLoption option, curl_write_callback callback) {
+    return curl_easy_setopt(easy, option, callback);
+}
+
+CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *easy, curl_xferinfo_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+CURLcode ccurl_easy_setopt_opensocket_callback(CURL *easy, curl_opensocket_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
+
+CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) {
+    return curl_easy_getinfo(easy, info, value);
+}
