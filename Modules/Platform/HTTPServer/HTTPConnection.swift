@@ -7,6 +7,8 @@ struct HTTPConnection: Sendable {
     let handler: HTTPHandler
     let log: (@Sendable (String) -> Void)?
     let registry: ConnectionRegistry
+    /// Runs this connection's handler tasks on its thread.
+    let executor = ConnectionExecutor()
 
     private enum Head {
         /// The peer went away (or stayed silent) between requests.
@@ -62,14 +64,9 @@ struct HTTPConnection: Sendable {
         }
     }
 
-    /// Runs the async handler in a task and blocks this (dedicated, non-cooperative) thread until it answers.
+    /// Runs the async handler on this (dedicated, non-cooperative) thread until it answers.
     private func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
-        let slot = ResponseSlot()
-        let handler = self.handler
-        Task {
-            slot.fill(await handler(request))
-        }
-        return slot.wait()
+        executor.answer(request, with: handler)
     }
 
     private func readHead(_ reader: inout ConnectionReader) -> Head {

@@ -7,11 +7,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Answers one request. It runs in a task, never on a socket thread.
+/// Answers one request. It runs in a task whose jobs run on its connection's thread, never on the Swift concurrency pool.
 public typealias HTTPHandler = @Sendable (HTTPServerRequest) async -> HTTPServerResponse
 
-/// A small HTTP/1.1 server on loopback: one accept thread and one thread per connection, so socket
-/// I/O never blocks the Swift concurrency pool; the handler runs in a task.
+/// A small HTTP/1.1 server on loopback: one accept thread and one thread per connection, which
+/// reads, runs the handler's task and writes, so the server never blocks nor waits for the Swift
+/// concurrency pool.
 public final class HTTPServer: Sendable {
     private struct Running {
         let listener: Int32

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Runs a request's handler task on the connection's own thread while that thread waits for the
+/// answer, so a handler never needs the Swift concurrency pool: a busy or blocked pool in the
+/// process (a loaded test run, a slow client) cannot delay the server's answers. Jobs that arrive
+/// while the thread is not waiting (work the handler left behind) go to the global executor.
+final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
+    // Guarded by `condition`.
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var waiting = false
+    private var response: HTTPServerResponse?
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        if waiting {
+            jobs.append(job)
+            condition.signal()
+            condition.unlock()
+        } else {
+            condition.unlock()
+            globalConcurrentExecutor.enqueue(job)
+        }
+    }
+
+    /// Starts `handler` in a task that prefers this executor and runs its jobs on the calling
+    /// (dedicated, non-cooperative) thread until it answers.
+    func answer(_ request: HTTPServerRequest, with handler: @escaping HTTPHandler) -> HTTPServerResponse {
+        condition.lock()
+        waiting = true
+        response = nil
+        condition.unlock()
+        Task(executorPreference: self) {
+            let answer = await handler(request)
+            self.deliver(answer)
+        }
+        while true {
+            condition.lock()
+            while jobs.isEmpty && response == nil { condition.wait() }
+            if let response {
+                waiting = false
+                self.response = nil
+                let leftover = jobs
+                jobs = []
+                condition.unlock()
+                for job in leftover { globalConcurrentExecutor.enqueue(job) }
+                return response
+            }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+
+    private func deliver(_ answer: HTTPServerResponse) {
+        condition.lock()
+        response = answer
+        condition.signal()
+        condition.unlock()
+    }
+}
