@@ -32,6 +32,8 @@ enum HelpText {
           --ascii            <3 and </3 instead of ♥ and ♡ (and no photos)
           --photos on|off    load and draw photos (default on; drawn only in colour terminals)
           --image-memory MB  the memory cache of decoded photos (default 16)
+          --poll-interval MS how often new-posts-pill asks for newer posts (default 60000)
+          --flags-interval MS how often the remote flags are read again (default 300000)
           --verbose          log the embedded server's requests on stderr
 
         Flags (also FEED_FLAGS="k1,-k2"; remote GET /v1/flags; the flags file):

@@ -24,6 +24,8 @@ final class ConnectionRegistry: Sendable {
     private struct Slot {
         /// When the connection started waiting on its client; nil while it is busy.
         var waitingSince: ContinuousClock.Instant?
+        /// When its last answer was ready, before the client could read it: where the next wait counts from.
+        var answeredAt: ContinuousClock.Instant?
         /// Shut down to make room; its thread is ending and it no longer takes a slot.
         var evicted = false
     }
@@ -58,9 +60,21 @@ final class ConnectionRegistry: Sendable {
         }
     }
 
-    /// The connection starts waiting on its client (for a request, or the rest of one).
+    /// The connection starts waiting on its client (for a request, or the rest of one); after an
+    /// answer the wait counts from when the answer was ready, so the order of waiters is the order
+    /// their clients saw answers in, whichever thread gets back to reading first.
     func waiting(_ fd: Int32) {
-        state.withLock { $0.open[fd]?.waitingSince = .now }
+        state.withLock { state in
+            guard var slot = state.open[fd] else { return }
+            slot.waitingSince = slot.answeredAt ?? .now
+            slot.answeredAt = nil
+            state.open[fd] = slot
+        }
+    }
+
+    /// The connection's answer is ready and about to be sent; it stays busy until `waiting(_:)`.
+    func answered(_ fd: Int32) {
+        state.withLock { $0.open[fd]?.answeredAt = .now }
     }
 
     /// The connection's request is complete and being answered; it cannot be evicted.

@@ -60,6 +60,7 @@ struct HTTPConnection: Sendable {
                 method: head.method, path: head.path, query: head.query, headers: head.headers, body: Data(body))
             let response = respond(to: request)
             let bytes = HTTPResponseSerializer.bytes(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
+            registry.answered(fd)
             guard Socket.sendAll(fd, bytes), keepAlive else { return }
         }
     }
