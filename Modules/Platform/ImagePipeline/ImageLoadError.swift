@@ -23,4 +23,20 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidRequest(let reason): "invalid photo request: \(reason)"
         }
     }
+
+    /// Whether trying again later may work: the network failed or the server was briefly unable
+    /// (timeouts, refused or dropped connections, 408, 429, 5xx); not for a photo that is missing,
+    /// too large or not a JPEG.
+    public var isTransient: Bool {
+        guard case .network(let error) = self else { return false }
+        switch error {
+        case .unreachable, .timeout, .connectionClosed, .retryAfterTooLong:
+            return true
+        case .status(let code, _):
+            return code == 408 || code == 429 || (500..<600).contains(code)
+        case .invalidURL, .notHTTP, .malformedReply, .bodyTooLarge, .redirectToOtherHost, .redirectLoop, .tooManyRedirects,
+            .decoding, .cancelled:
+            return false
+        }
+    }
 }

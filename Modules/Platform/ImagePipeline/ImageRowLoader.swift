@@ -5,24 +5,35 @@ import ImageCodec
 /// is missing (visible rows first, the rest at prefetch priority), raises a prefetch that became
 /// visible, and cancels the rows that left both lists. A row is any stable id (a post id or a
 /// reused slot): when a row is given another photo, the old photo is never delivered there.
+/// A photo that failed for a transient reason is tried again while its row is wanted, after
+/// `retryDelay`, doubling up to 32 times it.
 @MainActor
 public final class ImageRowLoader<Row: Hashable & Sendable> {
     private struct Entry {
         let request: ImageRequest
-        let ticket: UInt64
+        var ticket: UInt64
         var priority: ImagePriority
         var token: ImageLoadToken?
         var state: ImageRowState
+        /// Transient failures in a row, for the backoff.
+        var failures = 0
+        /// The pending retry of a transient failure.
+        var retry: Task<Void, Never>?
     }
 
     private let pipeline: ImagePipeline
     private let onChange: @MainActor (Row) -> Void
+    private let retryDelay: Duration
     private var entries: [Row: Entry] = [:]
     private var lastTicket: UInt64 = 0
 
-    /// Creates a loader; `onChange` runs on the main actor when a row's photo arrived or failed.
-    public init(pipeline: ImagePipeline, onChange: @escaping @MainActor (Row) -> Void = { _ in }) {
+    /// Creates a loader; `onChange` runs on the main actor when a row's photo arrived or failed;
+    /// a transient failure is tried again after `retryDelay`, then twice as long each time.
+    public init(
+        pipeline: ImagePipeline, retryDelay: Duration = .seconds(2), onChange: @escaping @MainActor (Row) -> Void = { _ in }
+    ) {
         self.pipeline = pipeline
+        self.retryDelay = retryDelay
         self.onChange = onChange
     }
 
@@ -44,6 +55,7 @@ public final class ImageRowLoader<Row: Hashable & Sendable> {
         var dropped: [ImageLoadToken] = []
         for (row, entry) in entries where wanted[row] == nil {
             if let token = entry.token { dropped.append(token) }
+            entry.retry?.cancel()
             entries[row] = nil
         }
         for row in order {
@@ -66,7 +78,10 @@ public final class ImageRowLoader<Row: Hashable & Sendable> {
 
     /// Cancels every row's load and forgets them.
     public func cancelAll() {
-        for entry in entries.values { entry.token?.cancel() }
+        for entry in entries.values {
+            entry.token?.cancel()
+            entry.retry?.cancel()
+        }
         entries = [:]
     }
 
@@ -82,20 +97,38 @@ public final class ImageRowLoader<Row: Hashable & Sendable> {
         }
         // A new row, or a row given another photo: the old load is dropped.
         let replaced = entries[row]?.token
+        entries[row]?.retry?.cancel()
         var prioritized = request
         prioritized.priority = priority
         if let image = pipeline.cachedImage(for: prioritized) {
             entries[row] = Entry(request: prioritized, ticket: nextTicket(), priority: priority, token: nil, state: .ready(image))
             return replaced
         }
+        entries[row] = Entry(request: prioritized, ticket: 0, priority: priority, token: nil, state: .loading)
+        download(row)
+        return replaced
+    }
+
+    /// Starts the download of the row's entry under a new ticket.
+    private func download(_ row: Row) {
+        guard let request = entries[row]?.request else { return }
         let ticket = nextTicket()
-        entries[row] = Entry(request: prioritized, ticket: ticket, priority: priority, token: nil, state: .loading)
-        let token = pipeline.load(prioritized) { [weak self] result in
+        entries[row]?.ticket = ticket
+        let token = pipeline.load(request) { [weak self] result in
             Task { @MainActor in self?.deliver(result, to: row, ticket: ticket) }
         }
         if entries[row]?.ticket == ticket { entries[row]?.token = token }
-        return replaced
     }
+
+    /// Tries a transiently failed photo again, if the row still waits for that failed load.
+    private func retry(_ row: Row, ticket: UInt64) {
+        guard let entry = entries[row], entry.ticket == ticket, case .failed = entry.state else { return }
+        entries[row]?.retry = nil
+        download(row)
+    }
+
+    /// Whether a retry of the row's photo is pending (tests).
+    func isRetryPending(_ row: Row) -> Bool { entries[row]?.retry != nil }
 
     /// The ticket of the row's current load (tests).
     func ticket(of row: Row) -> UInt64? { entries[row]?.ticket }
@@ -113,6 +146,14 @@ public final class ImageRowLoader<Row: Hashable & Sendable> {
             return
         case .failure(let error):
             entry.state = .failed(error)
+            if error.isTransient {
+                let delay = retryDelay * (1 << min(entry.failures, 5))
+                entry.failures += 1
+                entry.retry = Task { @MainActor [weak self] in
+                    try? await Task.sleep(for: delay)
+                    if !Task.isCancelled { self?.retry(row, ticket: ticket) }
+                }
+            }
         }
         entry.token = nil
         entries[row] = entry

@@ -6,6 +6,7 @@ public enum ImageRowState: Hashable, Sendable {
     case loading
     /// Decoded at the row's size.
     case ready(RGBImage)
-    /// It could not be shown; the row keeps its placeholder until it leaves and comes back.
+    /// It could not be shown; the row keeps its placeholder. A transient failure is tried again
+    /// while the row stays wanted (backing off); any other until the row leaves and comes back.
     case failed(ImageLoadError)
 }
