@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "FeedTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
@@ -173,6 +173,6 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "FeedTesting"]),
     ]
 )

@@ -43,6 +43,9 @@ final class FeedProcess: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
+    /// The child's process ID.
+    var pid: Int32 { process.processIdentifier }
+
     /// `arguments` with `--photos off` for a mode that shows the feed, unless the test asks about
     /// photos itself: rendering photos on a 2-core machine would only slow the other tests.
     static func withoutPhotosUnlessAsked(_ arguments: [String]) -> [String] {

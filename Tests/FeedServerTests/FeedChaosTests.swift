@@ -1,3 +1,4 @@
+import FeedTesting
 import Foundation
 @testable import FeedServer
 import HTTPServer

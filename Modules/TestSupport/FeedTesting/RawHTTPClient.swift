@@ -4,21 +4,33 @@ import Glibc
 #endif
 
 /// A response read off a raw socket.
-struct RawReply: Sendable {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
+public struct RawReply: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    /// The body (Content-Length bytes).
+    public var body: [UInt8]
 }
 
-/// A blocking keep-alive client socket for tests that need exact requests (odd methods, huge
-/// cursors) without URLSession's own memory; every read has a timeout.
-final class RawClient {
+/// Why a raw exchange failed.
+public struct RawClientError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// A blocking keep-alive client socket on loopback for tests that need exact requests (odd
+/// methods, huge cursors) without an HTTP stack's own memory; every read has a timeout.
+public final class RawClient {
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
+    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw TestFailure("socket() failed") }
+        guard fd >= 0 else { throw RawClientError("socket() failed") }
         var interval = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -30,14 +42,14 @@ final class RawClient {
         }
         guard connected == 0 else {
             close(fd)
-            throw TestFailure("connect to port \(port) failed")
+            throw RawClientError("connect to port \(port) failed")
         }
     }
 
     deinit { close(fd) }
 
     /// Sends one request and reads its answer (Content-Length bodies; none for 304).
-    func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> RawReply {
+    public func request(_ method: String, _ target: String, headers: [String] = [], body: String = "") throws -> RawReply {
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         for header in headers { text += header + "\r\n" }
         if !body.isEmpty { text += "Content-Length: \(body.utf8.count)\r\n" }
@@ -47,7 +59,7 @@ final class RawClient {
     }
 
     /// Sends `start`, then one line per pause until the server answers; returns the answer.
-    func trickle(_ start: String, lines: [String], pauseMilliseconds: Int32) throws -> RawReply {
+    public func trickle(_ start: String, lines: [String], pauseMilliseconds: Int32) throws -> RawReply {
         try send(Array(start.utf8))
         for line in lines {
             var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -61,7 +73,7 @@ final class RawClient {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { throw TestFailure("send failed") }
+            guard sent > 0 else { throw RawClientError("send failed") }
             offset += sent
         }
     }
@@ -69,7 +81,7 @@ final class RawClient {
     private func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { throw TestFailure("the connection ended before a whole response") }
+        guard count > 0 else { throw RawClientError("the connection ended before a whole response") }
         buffer.append(contentsOf: chunk[0..<count])
     }
 
@@ -79,7 +91,7 @@ final class RawClient {
                 let head = String(decoding: buffer[0..<end], as: UTF8.self)
                 var lines = head.components(separatedBy: "\r\n")
                 let statusLine = lines.removeFirst().split(separator: " ")
-                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw TestFailure("bad status line") }
+                guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw RawClientError("bad status line") }
                 var headers: [String: String] = [:]
                 for line in lines {
                     let parts = line.split(separator: ":", maxSplits: 1)
@@ -106,18 +118,20 @@ final class RawClient {
 }
 
 /// Runs blocking socket work on a thread of its own, so the test never blocks the concurrency pool.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
         thread.start()
     }
 }
 
-/// The resident memory of this process in bytes, from `/proc/self/status` (VmRSS).
-func residentBytes() throws -> Int {
-    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+/// The resident memory of process `pid` (this process when nil) in bytes, from
+/// `/proc/<pid>/status` (VmRSS).
+public func residentBytes(of pid: Int32? = nil) throws -> Int {
+    let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
+    let status = try String(contentsOfFile: path, encoding: .utf8)
     guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-    else { throw TestFailure("no VmRSS in /proc/self/status") }
+    else { throw RawClientError("no VmRSS in \(path)") }
     return kilobytes * 1024
 }
