@@ -1,5 +1,5 @@
-import FeedTesting
 import Foundation
+import LoopbackTesting
 import Testing
 
 /// `feed serve` under hostile traffic: its memory, measured in its own process (not beside the

@@ -1,7 +1,7 @@
-import FeedTesting
-import Foundation
 @testable import FeedServer
+import Foundation
 import HTTPServer
+import LoopbackTesting
 import Testing
 
 private struct Flags: Decodable, Equatable { var flags: [String: Bool] }

@@ -1,8 +1,8 @@
-import FeedTesting
-import Foundation
 @testable import FeedServer
+import Foundation
 import HTTPServer
 import ImageCodec
+import LoopbackTesting
 import Testing
 
 private func photo(_ router: FeedRouter, _ id: String, w: String? = nil, ifNoneMatch: String? = nil) async -> HTTPServerResponse {

@@ -1,7 +1,7 @@
-import FeedTesting
-import Foundation
 @testable import FeedServer
+import Foundation
 import HTTPServer
+import LoopbackTesting
 import Testing
 
 @Suite("FeedServer hardening", .serialized)

@@ -1,25 +1,9 @@
+// The LoopbackTesting module: raw HTTP/1.1 exchanges with a server on 127.0.0.1 for tests
+// that attack it, and what they measure.
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// A response read off a raw socket.
-public struct RawReply: Sendable {
-    /// The status code.
-    public var status: Int
-    /// Header names in lower case.
-    public var headers: [String: String]
-    /// The body (Content-Length bytes).
-    public var body: [UInt8]
-}
-
-/// Why a raw exchange failed.
-public struct RawClientError: Error, CustomStringConvertible {
-    /// What went wrong.
-    public let description: String
-
-    init(_ description: String) { self.description = description }
-}
 
 /// A blocking keep-alive client socket on loopback for tests that need exact requests (odd
 /// methods, huge cursors) without an HTTP stack's own memory; every read has a timeout.
@@ -115,23 +99,4 @@ public final class RawClient {
         }
         return nil
     }
-}
-
-/// Runs blocking socket work on a thread of its own, so the test never blocks the concurrency pool.
-public func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
-    }
-}
-
-/// The resident memory of process `pid` (this process when nil) in bytes, from
-/// `/proc/<pid>/status` (VmRSS).
-public func residentBytes(of pid: Int32? = nil) throws -> Int {
-    let path = pid.map { "/proc/\($0)/status" } ?? "/proc/self/status"
-    let status = try String(contentsOfFile: path, encoding: .utf8)
-    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-    else { throw RawClientError("no VmRSS in \(path)") }
-    return kilobytes * 1024
 }
