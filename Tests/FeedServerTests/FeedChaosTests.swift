@@ -69,7 +69,7 @@ struct FeedChaosTests {
         #expect(liked == 200)
         server.stop()
         #expect(server.port == nil)
-        #expect(throws: TestFailure.self) { _ = try RawClient(port: port) }
+        #expect(throws: RawClientError.self) { _ = try RawClient(port: port) }
         #expect(try server.start() == port)
         let read = try await onThread {
             try RawClient(port: port).request("GET", "/v1/likes?postIds=p2")
