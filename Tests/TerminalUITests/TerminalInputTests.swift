@@ -14,7 +14,10 @@ import TerminalUI
         // Splits across reads are the decoder's tests; timing them through a pipe would be flaky.
         let pipe = Pipe()
         let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
-        defer { input.stop() }
+        defer {
+            input.stop()
+            withExtendedLifetime(pipe) {}
+        }
         var iterator = input.events.makeAsyncIterator()
         pipe.fileHandleForWriting.write(Data("j\u{1B}[B\u{1B}[6~é\u{3}".utf8))
         #expect(await nextEvents(&iterator, count: 5) == [.key(.character("j")), .key(.down), .key(.pageDown), .key(.character("é")), .key(.interrupt)])
@@ -23,7 +26,10 @@ import TerminalUI
     @Test func aLoneEscapeBecomesTheEscapeKey() async {
         let pipe = Pipe()
         let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
-        defer { input.stop() }
+        defer {
+            input.stop()
+            withExtendedLifetime(pipe) {}
+        }
         var iterator = input.events.makeAsyncIterator()
         pipe.fileHandleForWriting.write(Data([0x1B]))
         #expect(await nextEvents(&iterator, count: 1) == [.key(.escape)])
@@ -32,7 +38,10 @@ import TerminalUI
     @Test func theEndOfInputIsReportedAndPostedEventsArrive() async throws {
         let pipe = Pipe()
         let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
-        defer { input.stop() }
+        defer {
+            input.stop()
+            withExtendedLifetime(pipe) {}
+        }
         var iterator = input.events.makeAsyncIterator()
         input.post(.redraw)
         #expect(await nextEvents(&iterator, count: 1) == [.redraw])
@@ -46,5 +55,21 @@ import TerminalUI
         var iterator = input.events.makeAsyncIterator()
         input.stop()
         #expect(await iterator.next() == nil)
+        withExtendedLifetime(pipe) {}
+    }
+
+    @Test func afterStopTheDescriptorIsNeverReadAgain() async throws {
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        var iterator = input.events.makeAsyncIterator()
+        pipe.fileHandleForWriting.write(Data("j".utf8))
+        #expect(await nextEvents(&iterator, count: 1) == [.key(.character("j"))])
+        // The reader thread is polling the descriptor now.
+        input.stop()
+        // Whoever gets the descriptor next (a socket reusing its number) keeps every byte.
+        pipe.fileHandleForWriting.write(Data("still here".utf8))
+        try pipe.fileHandleForWriting.close()
+        let left = try pipe.fileHandleForReading.readToEnd()
+        #expect(left == Data("still here".utf8))
     }
 }

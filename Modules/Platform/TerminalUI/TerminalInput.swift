@@ -48,7 +48,11 @@ public final class TerminalInput: Sendable {
         }
         signalSources = SignalSources(sources)
         let state = state
-        let thread = Thread { KeyReader(descriptor: descriptor, state: state, continuation: continuation).run() }
+        state.running.enter()
+        let thread = Thread {
+            KeyReader(descriptor: descriptor, state: state, continuation: continuation).run()
+            state.running.leave()
+        }
         thread.name = "TerminalInput keys"
         thread.start()
     }
@@ -58,12 +62,15 @@ public final class TerminalInput: Sendable {
         continuation.yield(event)
     }
 
-    /// Stops the reader thread (within a poll interval) and the signal sources, and ends the stream.
-    /// The signals' default actions stay off, so a late signal cannot kill the process mid-cleanup.
+    /// Stops the reader thread and the signal sources, and ends the stream; returns once the
+    /// thread has ended (within a poll interval), so the descriptor is never read again and may
+    /// be closed. The signals' default actions stay off, so a late signal cannot kill the process
+    /// mid-cleanup.
     public func stop() {
         state.stop()
         signalSources.cancel()
         continuation.finish()
+        state.running.wait()
     }
 }
 
@@ -82,6 +89,8 @@ private final class SignalSources: @unchecked Sendable {
 final class ReaderState: @unchecked Sendable {
     private let lock = Lock()
     private var stopped = false
+    /// Entered while the reader thread runs.
+    let running = DispatchGroup()
 
     var isStopped: Bool { lock.withLock { stopped } }
 
