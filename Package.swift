@@ -99,6 +99,7 @@ let package = Package(
 
         // Test support: fakes for every interface protocol.
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
+        .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"], path: "Modules/TestSupport/FeedTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
@@ -158,16 +159,18 @@ let package = Package(
             name: "OfflineQueueTests",
             dependencies: [
                 "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking",
-                "QueueCrashProbe",
+                "ProcessTesting", "QueueCrashProbe",
             ]
         ),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "CacheCrashProbe"]),
+        .testTarget(
+            name: "StoreTests",
+            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),

@@ -1,8 +1,10 @@
 import Database
 import FeedInterface
+import FeedTesting
 import Foundation
 import LikesInterface
 import Networking
+import ProcessTesting
 import Testing
 
 @testable import OfflineQueue
@@ -71,13 +73,13 @@ struct CrashSafetyTests {
             let arguments = ["\(model.nextTap)", "\(Self.seed)", run % 2 == 1 ? "0" : "5"]
             let path = url.path
             let killed = try await onOwnThread { () throws -> KilledRun in
-                let probe = try ProbeProcess(path: path, arguments: arguments)
+                let probe = try ProbeProcess("QueueCrashProbe", arguments: [path] + arguments)
                 let reached = probe.waitForLines(lines, deadline: Date() + 60)
                 if reached { usleep(delay) }  // the deliberate, seeded kill moment
                 let bySignal = probe.sigkill(deadline: Date() + 60)
                 return KilledRun(reachedLines: reached, killedBySignal: bySignal, lines: probe.printed)
             }
-            try #require(killed.reachedLines, "run \(run): the probe did not print \(lines) lines (\(ProbeProcess.executable.path))")
+            try #require(killed.reachedLines, "run \(run): the probe did not print \(lines) lines (\(ProbeProcess.executable("QueueCrashProbe").path))")
             try #require(killed.killedBySignal, "run \(run): the probe ended before SIGKILL")
             let unacknowledged = model.read(killed.lines)
 

@@ -1,6 +1,8 @@
 import Database
 import FeedInterface
+import FeedTesting
 import Foundation
+import ProcessTesting
 import Store
 import StoreInterface
 import Testing
@@ -36,13 +38,13 @@ struct CrashSafetyTests {
             let delay = UInt32.random(in: 0...3000, using: &random)
             let path = url.path
             let killed = try await onOwnThread { () throws -> KilledRun in
-                let probe = try ProbeProcess(path: path)
+                let probe = try ProbeProcess("CacheCrashProbe", arguments: [path])
                 let reached = probe.waitForLines(lines, deadline: Date() + 60)
                 if reached { usleep(delay) }  // the deliberate, seeded kill moment
                 let bySignal = probe.sigkill(deadline: Date() + 60)
                 return KilledRun(reachedLines: reached, killedBySignal: bySignal, lastPrinted: probe.printed.last.flatMap { Int($0) })
             }
-            try #require(killed.reachedLines, "run \(run): the probe did not print \(lines) lines (\(ProbeProcess.executable.path))")
+            try #require(killed.reachedLines, "run \(run): the probe did not print \(lines) lines (\(ProbeProcess.executable("CacheCrashProbe").path))")
             try #require(killed.killedBySignal, "run \(run): the probe ended before SIGKILL")
             let printed = try #require(killed.lastPrinted, "run \(run): no generation printed")
 

@@ -1,3 +1,4 @@
+import FeedTesting
 import Testing
 
 @testable import TerminalUI
@@ -118,20 +119,5 @@ struct TextLayoutOracleTests {
             let first = zip(new, old).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(new.count, old.count)
             #expect(new == old, "\(new.count) vs \(old.count) lines, first difference at line \(first): \(new.dropFirst(first).first ?? []) vs \(old.dropFirst(first).first ?? [])")
         }
-    }
-}
-
-/// A small seeded generator so the random corpus is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+// The ProcessTesting module: child processes for crash tests.
 import Foundation
 
 #if canImport(Glibc)
@@ -8,22 +9,23 @@ import Foundation
     import Darwin
 #endif
 
-/// The built `cache-crash-probe` (target `CacheCrashProbe`), its stdout read line by line on a thread.
+/// A probe executable of this package (a crash test's writer), its stdout read line by line on
+/// a thread, killed with SIGKILL at the moment the test chooses.
 ///
-/// Every method blocks; the crash test calls them from its own thread, off Swift's cooperative pool.
-final class ProbeProcess: @unchecked Sendable {
-    /// Where SwiftPM put the probe: beside the test bundle, else `.build/debug` of this package.
-    static let executable: URL = {
-        let name = "CacheCrashProbe"
+/// Every method blocks; a crash test calls them from its own thread, off Swift's cooperative pool.
+public final class ProbeProcess: @unchecked Sendable {
+    /// Where SwiftPM put the executable `name`: beside the test bundle, else `.build/debug` of this package.
+    public static func executable(_ name: String) -> URL {
         let bundle = Bundle.main.bundleURL
         let candidates = [
             bundle.deletingLastPathComponent().appendingPathComponent(name),
             bundle.appendingPathComponent(name),
         ]
         if let built = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) { return built }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
         return root.appendingPathComponent(".build/debug/\(name)")
-    }()
+    }
 
     private let process = Process()
     private let output = Pipe()
@@ -31,10 +33,10 @@ final class ProbeProcess: @unchecked Sendable {
     private var lines: [String] = []
     private var ended = false
 
-    /// Starts the probe on the database at `path`.
-    init(path: String) throws {
-        process.executableURL = Self.executable
-        process.arguments = [path]
+    /// Starts the executable `name` with `arguments`.
+    public init(_ name: String, arguments: [String]) throws {
+        process.executableURL = Self.executable(name)
+        process.arguments = arguments
         process.standardOutput = output
         process.standardError = FileHandle.standardError
         try process.run()
@@ -47,7 +49,7 @@ final class ProbeProcess: @unchecked Sendable {
     }
 
     /// Waits until `count` lines have arrived or the output ended; `false` when `deadline` passed first.
-    func waitForLines(_ count: Int, deadline: Date) -> Bool {
+    public func waitForLines(_ count: Int, deadline: Date) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while lines.count < count && !ended {
@@ -57,7 +59,7 @@ final class ProbeProcess: @unchecked Sendable {
     }
 
     /// Sends SIGKILL and waits for the process and its output to end; `true` when SIGKILL is what ended it.
-    func sigkill(deadline: Date) -> Bool {
+    public func sigkill(deadline: Date) -> Bool {
         _ = kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         condition.lock()
@@ -69,7 +71,7 @@ final class ProbeProcess: @unchecked Sendable {
     }
 
     /// The lines printed so far.
-    var printed: [String] {
+    public var printed: [String] {
         condition.lock()
         defer { condition.unlock() }
         return lines
