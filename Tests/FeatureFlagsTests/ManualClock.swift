@@ -72,15 +72,3 @@ final class ManualClock: Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 }
-
-/// Waits until `condition` holds, checking between short pauses, for at most `limit`; returns
-/// whether it held. For work on other tasks that the test cannot await directly.
-func eventually(within limit: Duration = .seconds(30), _ condition: () async -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + limit
-    while clock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
-    }
-    return await condition()
-}

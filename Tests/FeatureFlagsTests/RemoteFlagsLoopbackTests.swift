@@ -1,4 +1,5 @@
 import FeatureFlags
+import FeedTesting
 import Foundation
 import HTTPServer
 import Networking

@@ -59,16 +59,6 @@ private actor ScriptedCounter: NewPostsCounter {
         return (model, feed)
     }
 
-    /// Waits until `condition` holds, for at most a few seconds.
-    private func eventually(_ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return await condition()
-    }
-
     @Test func pollsEveryIntervalFromTheFirstRowAndThePillNeverMovesARow() async throws {
         let (model, _) = await loaded()
         let sleeper = ManualSleeper()

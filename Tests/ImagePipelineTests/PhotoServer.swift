@@ -130,15 +130,6 @@ final class Deliveries: Sendable {
     var total: Int { results.withLock { $0.values.map(\.count).reduce(0, +) } }
 }
 
-/// Waits until `condition` holds, checking every 5 ms, for at most `limit`.
-func eventually(within limit: Duration = .seconds(20), _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return await condition()
-}
 
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {

@@ -1,3 +1,4 @@
+import FeedTesting
 import Foundation
 import ImageCodec
 import Testing

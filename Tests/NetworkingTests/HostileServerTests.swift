@@ -1,6 +1,7 @@
+import FeedTesting
 import Foundation
-import Testing
 @testable import Networking
+import Testing
 
 /// A raw HTTP head; `\n` becomes CRLF.
 func rawHead(_ text: String) -> String {

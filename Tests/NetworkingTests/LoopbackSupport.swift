@@ -109,15 +109,6 @@ actor TestTokens: AccessTokenProvider {
     }
 }
 
-/// Waits until `condition` holds, checking every 10 ms, for at most `limit`.
-func eventually(within limit: Duration = .seconds(10), _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
-}
 
 /// Retries with no real backoff, so tests stay fast; waits are observed via `WaitRecorder`.
 func quickRetry(_ maxRetries: Int = 2) -> RetryPolicy {

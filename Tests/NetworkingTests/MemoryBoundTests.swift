@@ -1,6 +1,7 @@
+import FeedTesting
 import Foundation
-import Testing
 @testable import Networking
+import Testing
 
 /// Each test runs its request again in a child process (see `ChildTestProcess`), so the resident
 /// size it reads is the client's alone, whatever other tests do in parallel.

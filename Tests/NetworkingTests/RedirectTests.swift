@@ -1,7 +1,8 @@
+import FeedTesting
 import Foundation
 import HTTPServer
-import Testing
 @testable import Networking
+import Testing
 
 @Suite("HTTPTransportClient: redirects")
 struct RedirectTests {
