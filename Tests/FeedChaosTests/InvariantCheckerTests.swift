@@ -1,4 +1,5 @@
 @testable import FeedChaos
+import Foundation
 import Testing
 
 /// The checks on hand-made states: each invariant fires on the state that breaks it, and stays
@@ -91,6 +92,32 @@ import Testing
         ledger.tapped("p2", liked: true, during: down)
         ledger.healthySettle()
         #expect(!ledger.isUncertain("p2"), "the queue sends it again until the server answers")
+    }
+
+    /// A clock the test moves.
+    final class TestClock: @unchecked Sendable {
+        var time = Date(timeIntervalSince1970: 1_000_000)
+    }
+
+    @Test func aWriteOrphanedByALogoutExemptsItsPostUntilItsDeadline() {
+        let clock = TestClock()
+        var ledger = LikeLedger(flags: all.flags, now: { clock.time })
+        ledger.tapped("p2", liked: true, during: FaultPhase())
+        ledger.loggedOut()
+        #expect(ledger.wanted.isEmpty && ledger.isExposedToOrphans("p2") && ledger.isUncertain("p2"))
+        // Tapped again at once: the orphan may still land after this tap, so (3) cannot expect it.
+        ledger.tapped("p2", liked: false, during: FaultPhase())
+        ledger.healthySettle()
+        ledger.confirmExact(["p2"])
+        #expect(ledger.isUncertain("p2"))
+        let orphanLanded = FixedTruth(likes: ["p2": LikeTruth(liked: true, count: 8)])
+        #expect(all.afterHealthySettle(Self.state([Self.row("p2", "notLiked", 7)]), truth: orphanLanded, ledger: ledger).findings.isEmpty)
+        // Once no orphan can be alive, a check that sees the post exact ends the exemption.
+        clock.time += LikeLedger.orphanLifetime + 1
+        ledger.confirmExact(["p2"])
+        ledger.tapped("p2", liked: false, during: FaultPhase())
+        ledger.healthySettle()
+        #expect(!ledger.isUncertain("p2") && !ledger.isExposedToOrphans("p2"))
     }
 
     @Test func aPendingHeartMustShowTheLastWantedState() {

@@ -8,6 +8,7 @@ struct ClientState: Decodable, Sendable {
         var likes: String
         var heart: String
         var pending: Bool
+        var caption: String?
 
         /// The count in `likes` ("1,234 likes", "1 like"); nil when it holds no number.
         var likeCount: Int? { Self.count(in: likes) }

@@ -46,9 +46,17 @@ struct DataDirectory {
     }
 
     /// What of the user is still stored after a logout: files other than the two databases and
-    /// their SQLite companions, and rows left in the databases' tables.
-    func leftoversAfterLogout() -> [String] {
+    /// their SQLite companions, rows left in the databases' tables, and any of `texts` (captions
+    /// the user saw) anywhere in the files' bytes — deleted rows left in free pages or the WAL.
+    func leftoversAfterLogout(texts: [String] = []) -> [String] {
         var left: [String] = []
+        let needles = texts.map { Data($0.utf8) }.filter { !$0.isEmpty }
+        for name in entries() {
+            guard let bytes = FileManager.default.contents(atPath: url.appendingPathComponent(name).path) else { continue }
+            if let found = needles.first(where: { bytes.range(of: $0) != nil }) {
+                left.append("the bytes of \(name) still hold the caption \"\(String(decoding: found.prefix(40), as: UTF8.self))\"")
+            }
+        }
         let allowed = ["", "-wal", "-shm", "-journal"]
         for name in entries() {
             let isDatabase = (name.hasPrefix("feed-") || name.hasPrefix("likes-"))

@@ -105,7 +105,7 @@ struct InvariantChecker: Sendable {
             outcome.expect(.likesReachServer, state.queued == 0, "\(state.queued) likes still wait after a settle with a healthy server")
         }
         let shown = Dictionary(state.screens.flatMap(\.rows).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for (id, wanted) in ledger.wanted.sorted(by: { $0.key < $1.key }) {
+        for (id, wanted) in ledger.wanted.sorted(by: { $0.key < $1.key }) where !ledger.isExposedToOrphans(id) {
             guard let server = truth.likeState(of: id) else { continue }
             if flags.likeQueue {
                 outcome.expect(.likesReachServer, server.liked == wanted,
@@ -124,7 +124,7 @@ struct InvariantChecker: Sendable {
     func afterKill(outbox: [String: Bool], truth: any ServerTruth, ledger: LikeLedger) -> Outcome {
         var outcome = Outcome()
         guard flags.likeQueue else { return outcome }
-        for (id, wanted) in ledger.wanted.sorted(by: { $0.key < $1.key }) {
+        for (id, wanted) in ledger.wanted.sorted(by: { $0.key < $1.key }) where !ledger.isExposedToOrphans(id) {
             let server = truth.likeState(of: id)
             outcome.expect(
                 .likesReachServer, outbox[id] == wanted || (outbox[id] == nil && server?.liked == wanted),
