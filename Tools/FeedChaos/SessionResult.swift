@@ -1,19 +1,3 @@
-/// The memory of one `feed` process of a session.
-struct ProcessMemory: Sendable {
-    /// Commands the process answered before it was killed or quit.
-    var commands = 0
-    /// VmRSS at its first settled state.
-    var firstSettled: Int?
-    /// VmRSS when it had answered 1,000 commands.
-    var atThousand: Int?
-
-    /// How much it grew from its first settled state to 1,000 commands; nil if it did not get there.
-    var growth: Int? {
-        guard let firstSettled, let atThousand else { return nil }
-        return atThousand - firstSettled
-    }
-}
-
 /// What one session did and found.
 struct SessionResult: Sendable {
     var index: Int
@@ -47,10 +31,4 @@ struct SessionResult: Sendable {
 
     /// Counts one comparison of `invariant` made outside the checker.
     mutating func checked(_ invariant: Invariant) { checks[invariant, default: 0] += 1 }
-}
-
-/// Why a session stopped before its last command.
-enum SessionStop: Error {
-    case violation([Finding])
-    case environment(String)
 }
