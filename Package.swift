@@ -167,6 +167,6 @@ let package = Package(
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer"]),
-        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos"]),
+        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )

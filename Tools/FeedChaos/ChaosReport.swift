@@ -45,6 +45,7 @@ enum ChaosReport {
             lines.append("  feed's last stderr lines:")
             lines += result.stderrTail.map { "    \($0)" }
         }
+        if let files = result.keptFiles { lines.append("  the client's data directory is kept at \(files)") }
         lines.append("  replay: \(options.replayLine(session: result.index))")
         return lines
     }

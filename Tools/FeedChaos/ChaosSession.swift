@@ -73,7 +73,8 @@ final class ChaosSession {
             endProcess()
         }
         server.stop()
-        try? FileManager.default.removeItem(at: root)
+        // The files of a session that broke an invariant stay for a look; the others go.
+        if result.findings.isEmpty { try? FileManager.default.removeItem(at: root) } else { result.keptFiles = data.url.path }
         result.seconds = Date().timeIntervalSince(started)
         return result
     }

@@ -21,6 +21,8 @@ struct SessionResult: Sendable {
     var trails: [(post: String, lines: [String])] = []
     /// The client's last stderr lines at the violation.
     var stderrTail: [String] = []
+    /// The data directory, kept after a violation.
+    var keptFiles: String?
     /// Set when the session could not run (not a finding about the feed).
     var environmentError: String?
     /// Every client process of the session.
