@@ -88,7 +88,10 @@ enum ChaosReport {
     /// after each session.
     static func serverMemory(_ samples: [Int]) -> String {
         guard let first = samples.first, let last = samples.last, let high = samples.max() else { return "server memory: not measured" }
+        let quarters = samples.count >= 8
+            ? " (after a quarter, half, three quarters: " + [1, 2, 3].map { MemoryProbe.mebibytes(samples[samples.count * $0 / 4 - 1]) }.joined(separator: ", ") + ")"
+            : ""
         return "server memory (VmRSS of feed-chaos, which runs the servers): \(MemoryProbe.mebibytes(first)) after the first session → "
-            + "\(MemoryProbe.mebibytes(last)) after the last (max \(MemoryProbe.mebibytes(high)), \(samples.count) samples)"
+            + "\(MemoryProbe.mebibytes(last)) after the last\(quarters), max \(MemoryProbe.mebibytes(high)), \(samples.count) samples"
     }
 }

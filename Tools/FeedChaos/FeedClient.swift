@@ -14,8 +14,6 @@ final class FeedClient {
     private let input = Pipe()
     private let output: PipeLines
     private let errors: PipeLines
-    private let exited = DispatchSemaphore(value: 0)
-    private var hasExited = false
 
     /// Starts `executable` with `arguments`; `environment` is added to this process's own.
     init(executable: URL, arguments: [String], environment: [String: String]) throws {
@@ -32,7 +30,6 @@ final class FeedClient {
         process.standardError = stderr
         output = PipeLines(stdout.fileHandleForReading)
         errors = PipeLines(stderr.fileHandleForReading, keepLast: 20)
-        process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()
         pid = process.processIdentifier
     }
@@ -62,6 +59,7 @@ final class FeedClient {
     func kill() {
         Foundation.kill(pid, SIGKILL)
         _ = waitForExit(timeout: .seconds(30))
+        try? input.fileHandleForWriting.close()
     }
 
     /// Sends `quit`, closes stdin and returns the exit status; nil when it did not exit in time
@@ -76,11 +74,16 @@ final class FeedClient {
         return process.terminationStatus
     }
 
-    /// Whether the process exited by itself or was killed, waiting at most `timeout`.
+    /// Whether the process exited by itself or was killed, waiting at most `timeout`. (It polls:
+    /// Foundation's termination handler keeps a few kilobytes per process for good, which a soak
+    /// of thousands of processes would count against the server's memory.)
     private func waitForExit(timeout: Duration) -> Bool {
-        if hasExited { return true }
-        guard exited.wait(timeout: .now() + Self.seconds(timeout)) == .success else { return false }
-        hasExited = true
+        let deadline = Date().addingTimeInterval(Self.seconds(timeout))
+        while process.isRunning {
+            guard Date() < deadline else { return false }
+            usleep(2_000)
+        }
+        process.waitUntilExit()
         return true
     }
 

@@ -13,7 +13,7 @@ final class PipeLines: @unchecked Sendable {
     /// Starts reading `handle` until end of file.
     init(_ handle: FileHandle, keepLast: Int? = nil) {
         self.keepLast = keepLast
-        let thread = Thread { [self] in
+        Thread.detachNewThread { [self] in
             var pending = Data()
             while true {
                 let chunk = handle.availableData
@@ -29,12 +29,12 @@ final class PipeLines: @unchecked Sendable {
                 }
             }
             if !pending.isEmpty { deliver(String(decoding: pending, as: UTF8.self)) }
+            try? handle.close()
             condition.lock()
             ended = true
             condition.broadcast()
             condition.unlock()
         }
-        thread.start()
     }
 
     private func deliver(_ line: String) {
