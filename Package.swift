@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "feed", targets: ["Host"]),
         .executable(name: "feed-bench", targets: ["FeedBench"]),
+        .executable(name: "feed-chaos", targets: ["FeedChaos"]),
         .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
     ],
     targets: [
@@ -134,6 +135,11 @@ let package = Package(
             dependencies: ["FeedInterface", "LikesInterface", "OfflineQueue"],
             path: "Tools/QueueCrashProbe"
         ),
+        .executableTarget(
+            name: "FeedChaos",
+            dependencies: ["FeedServer", "Arguments", "CSQLite"],
+            path: "Tools/FeedChaos"
+        ),
         .target(name: "WorkspaceCheck", dependencies: ["Arguments"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
             name: "WorkspaceCheckCLI",
@@ -178,5 +184,6 @@ let package = Package(
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "LoopbackTesting"]),
+        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )

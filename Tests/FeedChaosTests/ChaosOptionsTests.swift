@@ -1,0 +1,42 @@
+@testable import FeedChaos
+import Testing
+
+/// The command line and what `feed-chaos` prints.
+@Suite struct ChaosOptionsTests {
+    @Test func optionsAreReadAndAReplayLineReproducesTheRun() throws {
+        let options = try #require(try ChaosOptions.parse(["--sessions", "64", "--seed=9", "--commands", "60", "--lying-server"]))
+        #expect(options.sessions == 64 && options.seed == 9 && options.commands == 60 && options.lyingServer)
+        #expect(options.sessionIndexes.count == 64)
+        let replay = options.replayLine(session: 17)
+        #expect(replay == "feed-chaos --seed 9 --session 17 --commands 60 --lying-server")
+        let again = try #require(try ChaosOptions.parse(Array(replay.split(separator: " ").dropFirst().map(String.init))))
+        #expect(again.sessionIndexes == [17] && again.seed == 9 && again.commands == 60 && again.lyingServer)
+        #expect(try ChaosOptions.parse(["--help"]) == nil)
+    }
+
+    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"]])
+    func mistakesAreOneLineNamingTheOption(arguments: [String]) {
+        #expect(throws: (any Error).self) { try ChaosOptions.parse(arguments) }
+    }
+
+    @Test func aStateLineIsReadAsTheHeadlessProtocolWritesIt() throws {
+        let line = #"{"rows":[{"id":"p1","author":"Ana","caption":"…","likes":"1,412 likes","heart":"liked","aspectRatio":0.8,"photo":"none","pending":true}],"initialLoad":"loaded","pagination":"idle","refreshing":false,"message":null,"banner":null,"screen":"profile","photos":{"downloads":0},"queued":1,"pill":{"count":3},"profile":{"author":{"id":"u3","name":"Ana"},"rows":[],"initialLoad":"loading","pagination":"idle","message":null},"settled":true}"#
+        let state = try #require(ClientState.parse(line))
+        #expect(state.rows.first?.likeCount == 1_412 && state.rows.first?.liked == true && state.rows.first?.pending == true)
+        #expect(state.queued == 1 && state.pill?.count == 3 && state.settled == true && state.profile?.author.id == "u3")
+        #expect(state.shownRows.isEmpty, "the profile is the screen shown")
+        #expect(ClientState.parse(#"{"error":"unknown command 'x'"}"#)?.error != nil)
+        #expect(ClientState.parse("not json") == nil)
+        #expect(ClientState.Row.count(in: "1 like") == 1 && ClientState.Row.count(in: "0 likes") == 0)
+    }
+
+    @Test func theSummaryCountsWhatTheSessionsDid() {
+        var a = SessionResult(index: 0, flags: FlagSet(bits: 3))
+        a.commands = 9_000
+        a.checks = [.noDuplicates: 41_000, .heartsMatchServer: 230]
+        var b = SessionResult(index: 1, flags: FlagSet(bits: 5))
+        b.commands = 812
+        b.findings = [Finding(.noDuplicates, "p1 twice")]
+        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 9,812 commands · 41,230 checks · 1 violation")
+    }
+}

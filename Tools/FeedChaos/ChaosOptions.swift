@@ -1,0 +1,86 @@
+import Arguments
+import Foundation
+
+/// The command line of `feed-chaos`.
+struct ChaosOptions: Equatable, Sendable {
+    /// How many sessions to run (sessions 0…N-1).
+    var sessions = 16
+    /// The seed of every session's flags, faults and script.
+    var seed: UInt64 = 1
+    /// Headless commands per session.
+    var commands = 100
+    /// Replays only this session of the run.
+    var session: Int?
+    /// The `feed` executable; nil: the one built beside `feed-chaos`.
+    var feed: String?
+    /// Test mode: the server's truth lies about every like, so invariant 2 must fire.
+    var lyingServer = false
+    /// Prints every command and its trimmed answer on stderr.
+    var trace = false
+
+    static let defaultCommands = 100
+
+    static let usage = """
+        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--trace]
+
+        Runs N seeded chaos sessions of `feed --headless` against the reference server, each with one
+        of the 16 combinations of the four follow-up flags (16 sessions or more cover all of them), and
+        checks the feed's invariants after every answer and every settle. Exit 0: no violation; 1: a
+        violation (each printed with a replay line); 2: a usage or environment error.
+
+          --sessions N     sessions to run, 1…100000 (default 16)
+          --seed S         seed of the run (default 1)
+          --commands C     headless commands per session, 10…100000 (default 100)
+          --session K      replay session K of the run only (what a violation's replay line says)
+          --feed PATH      the feed executable (default: the one built beside feed-chaos)
+          --trace          print every command and its trimmed answer on stderr
+          --lying-server   test mode: the server's truth reports every like flipped; invariant 2 must fire
+        """
+
+    /// Parses the arguments after the program name; nil when help was asked for.
+    static func parse(_ arguments: [String]) throws(ArgumentError) -> ChaosOptions? {
+        var options = ChaosOptions()
+        var scanner = ArgumentScanner(arguments, program: "feed-chaos")
+        while let token = scanner.next() {
+            switch token {
+            case .help: return nil
+            case .positional(let argument): throw scanner.unexpected(argument)
+            case .option(let name):
+                switch name {
+                case "--sessions": options.sessions = try scanner.integer(in: 1...100_000, expected: "a number of sessions from 1 to 100000")
+                case "--seed": options.seed = try scanner.integer(in: 0...UInt64.max, expected: "an integer from 0 to 18446744073709551615")
+                case "--commands": options.commands = try scanner.integer(in: 10...100_000, expected: "commands per session from 10 to 100000")
+                case "--session": options.session = try scanner.integer(in: 0...1_000_000, expected: "a session number from 0, as a replay line gives it")
+                case "--feed": options.feed = try scanner.value(expected: "the path of the feed executable")
+                case "--lying-server":
+                    try scanner.noValue()
+                    options.lyingServer = true
+                case "--trace":
+                    try scanner.noValue()
+                    options.trace = true
+                default: throw scanner.unknownOption()
+                }
+            }
+        }
+        return options
+    }
+
+    /// The sessions this run covers.
+    var sessionIndexes: [Int] { session.map { [$0] } ?? Array(0..<sessions) }
+
+    /// The command that replays session `index` alone.
+    func replayLine(session index: Int) -> String {
+        var words = ["feed-chaos", "--seed", String(seed), "--session", String(index)]
+        if commands != Self.defaultCommands { words += ["--commands", String(commands)] }
+        if let feed { words += ["--feed", feed] }
+        if lyingServer { words.append("--lying-server") }
+        return words.joined(separator: " ")
+    }
+
+    /// The `feed` executable to drive: `--feed`, else `feed` beside this executable.
+    func feedExecutable() -> URL {
+        if let feed { return URL(fileURLWithPath: feed) }
+        let me = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
+        return me.deletingLastPathComponent().appendingPathComponent("feed")
+    }
+}

@@ -1,0 +1,204 @@
+import FeedServer
+import Foundation
+
+/// One seeded session: a reference server in this process with faults that change as it goes,
+/// and `feed --headless` driven by a seeded script, killed and started again at seeded moments,
+/// with the invariants checked after every answer and every settle.
+final class ChaosSession {
+    let index: Int
+    let options: ChaosOptions
+    let flags: FlagSet
+    var script: ChaosRandom
+    var chaos: ChaosRandom
+    let planner: ScriptPlanner
+    let checker: InvariantChecker
+    var ledger: LikeLedger
+    let server: FeedServer
+    let truth: any ServerTruth
+    var port: UInt16 = 0
+    let root: URL
+    let data: DataDirectory
+    var client: FeedClient?
+    var result: SessionResult
+    var log = CommandLog()
+    var trail = PostTrail()
+    var last = ClientState()
+    var hidden = false
+    var phase = FaultPhase()
+    var phaseLeft = 0
+    var killAt: [Int] = []
+    var process = ProcessMemory()
+
+    /// Session `index` of a run with `options`.
+    init(index: Int, options: ChaosOptions) {
+        self.index = index
+        self.options = options
+        let seed = ChaosRandom.sessionSeed(options.seed, session: index)
+        flags = FlagSet.forSession(index, seed: options.seed)
+        script = ChaosRandom(seed: seed, stream: 1)
+        chaos = ChaosRandom(seed: seed, stream: 2)
+        planner = ScriptPlanner(flags: flags)
+        checker = InvariantChecker(flags: flags)
+        ledger = LikeLedger(flags: flags)
+        server = FeedServer(options: FeedServerOptions(port: 0, posts: 500, seed: seed & 0xFFFF_FFFF))
+        let honest = ReferenceServerTruth(server: server)
+        truth = options.lyingServer ? LyingServerTruth(honest: honest) : honest
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("feed-chaos-\(getpid())-\(index)-\(UUID().uuidString.prefix(8))")
+        data = DataDirectory(url: root.appendingPathComponent("data"))
+        result = SessionResult(index: index, flags: flags)
+    }
+
+    /// Runs the session to its last command or its first violation.
+    func run() -> SessionResult {
+        let started = Date()
+        do {
+            try setUp()
+            try perform(.open)
+            while result.commands < options.commands { try step() }
+            try finish()
+        } catch SessionStop.violation(let findings) {
+            result.findings = findings
+            result.step = result.commands
+            result.log = log.lines
+            let posts = findings.flatMap(\.posts).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            result.trails = posts.prefix(4).map { ($0, trail.lines(of: $0)) }
+            result.stderrTail = client?.stderrTail ?? []
+        } catch SessionStop.environment(let message) {
+            result.environmentError = message
+        } catch {
+            result.environmentError = "\(error)"
+        }
+        if let client {
+            client.kill()
+            endProcess()
+        }
+        server.stop()
+        // The files of a session that broke an invariant stay for a look; the others go.
+        if result.findings.isEmpty { try? FileManager.default.removeItem(at: root) } else { result.keptFiles = data.url.path }
+        result.seconds = Date().timeIntervalSince(started)
+        return result
+    }
+
+    private func setUp() throws {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("config"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("cache"), withIntermediateDirectories: true)
+        do {
+            port = try server.start()
+        } catch {
+            throw SessionStop.environment("the reference server could not start on 127.0.0.1: \(error)")
+        }
+        let kills = [0, 1, 1, 2, 2, 3][chaos.int(0...5)]
+        killAt = (0..<kills).map { _ in chaos.int(5...max(6, options.commands - 5)) }.sorted()
+        event("session \(index) · \(flags) · server on port \(port) · kills planned at commands \(killAt)")
+        try startClient()
+    }
+
+    /// One step: maybe a new fault phase, maybe new posts, then a planned kill or a scripted action.
+    private func step() throws {
+        if phaseLeft <= 0 {
+            let next = FaultPhase.draw(&chaos)
+            phaseLeft = next.length
+            try apply(next)
+        }
+        phaseLeft -= 1
+        let publishes = chaos.chance(0.04)
+        let count = chaos.int(1...4)
+        if publishes {
+            let ids = server.publishNewPosts(count)
+            event("published \(ids.joined(separator: " "))")
+        }
+        let draws = StepDraws(&script)
+        if let due = killAt.first, result.commands >= due {
+            killAt.removeFirst()
+            // Half the kills come right after a burst of taps, when the outbox has just been written.
+            if draws.extra % 2 == 0, let burst = planner.tapBurst(draws, rows: last.shownRows) { try perform(burst) }
+            try killAndRestart()
+            return
+        }
+        try perform(planner.next(draws, state: last, hidden: hidden))
+    }
+
+    /// Notes something the tool did in the log (and on stderr with `--trace`).
+    func event(_ text: String) {
+        log.event(text)
+        if options.trace { FileHandle.standardError.write(Data("[\(index)]    · \(text)\n".utf8)) }
+    }
+
+    // MARK: Processes and the server
+
+    func startClient() throws {
+        let arguments = [
+            "--headless", "--server", "http://127.0.0.1:\(port)", "--photos", "off", "--data-dir", data.url.path,
+            "--poll-interval", "1000",
+        ] + flags.arguments
+        let environment = [
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+        ]
+        let executable = options.feedExecutable()
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw SessionStop.environment("no feed executable at \(executable.path); build it (swift build) or pass --feed PATH")
+        }
+        do {
+            client = try FeedClient(executable: executable, arguments: arguments, environment: environment)
+        } catch {
+            throw SessionStop.environment("cannot start \(executable.path): \(error)")
+        }
+        process = ProcessMemory()
+        trail.restarted()
+        hidden = false
+        last = ClientState()
+    }
+
+    /// The process ended (killed or quit): its memory figures are kept.
+    func endProcess() {
+        result.processes.append(process)
+        process = ProcessMemory()
+        client = nil
+    }
+
+    /// Switches to `next`: a downtime window stops the server, its end starts it again on the same port.
+    func apply(_ next: FaultPhase) throws {
+        if phase.down && !next.down { try startServer() }
+        if !phase.down && next.down {
+            server.stop()
+            result.downtimes += 1
+        }
+        server.update { $0 = next.faults }
+        ledger.phaseStarted(next)
+        phase = next
+        event("faults: \(next)")
+    }
+
+    /// Starts the stopped server on its port again, once the requests it was answering are done
+    /// (a late write must land before the client can read anything newer).
+    func startServer() throws {
+        waitUntilServerIsQuiet()
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            do {
+                let again = try server.start()
+                guard again == port else { throw SessionStop.environment("the server came back on port \(again), not \(port)") }
+                return
+            } catch let stop as SessionStop {
+                throw stop
+            } catch {
+                guard Date() < deadline else {
+                    throw SessionStop.environment("the server could not start again on port \(port) (another process took it?): \(error)")
+                }
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// Waits (at most 5 s) until every request the server admitted has been answered.
+    func waitUntilServerIsQuiet() {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let stats = server.stats()
+            if stats.totalRequests <= stats.statuses.values.reduce(0, +) { return }
+            usleep(2_000)
+        }
+        event("the server was still answering after 5 s")
+    }
+}

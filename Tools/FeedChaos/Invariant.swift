@@ -1,0 +1,27 @@
+/// The properties every session checks, numbered as in the README.
+enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
+    case noDuplicates = 1
+    case heartsMatchServer = 2
+    case likesReachServer = 3
+    case savedPagesSurvive = 4
+    case screensAgree = 5
+    case answersInTime = 6
+    case logoutForgets = 7
+    case memoryBounded = 8
+
+    /// What the invariant says, in one line.
+    var summary: String {
+        switch self {
+        case .noDuplicates: "no duplicate post IDs on any screen"
+        case .heartsMatchServer: "every settled heart and count equals the server's"
+        case .likesReachServer: "acknowledged likes reach the server with the last wanted state; failed ones roll back"
+        case .savedPagesSurvive: "after a SIGKILL the saved pages pass integrity_check and show at once on the next start"
+        case .screensAgree: "both screens agree on every post they both show"
+        case .answersInTime: "no crash but our SIGKILL; every command answers within its deadline"
+        case .logoutForgets: "after logout nothing of the user remains on disk or on screen"
+        case .memoryBounded: "the client's memory after 1,000 commands is within 10 MiB of its first settled state"
+        }
+    }
+
+    var description: String { "invariant \(rawValue) (\(summary))" }
+}

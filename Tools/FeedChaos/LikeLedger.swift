@@ -1,0 +1,119 @@
+import Foundation
+
+/// What the user did to likes during a session, as the checks need it: the last wanted state of
+/// every acknowledged tap, and which posts may legitimately show one like off the server's.
+struct LikeLedger: Sendable {
+    /// What happened to a tap between its answer and the next settle with a healthy server.
+    struct Touch: OptionSet, Sendable {
+        let rawValue: Int
+        /// A phase that can apply a like and lose its reply (500 after applying, a downtime).
+        static let lostReply = Touch(rawValue: 1)
+        /// The client was killed.
+        static let kill = Touch(rawValue: 2)
+        /// The user logged out (an orphaned write may still land).
+        static let logout = Touch(rawValue: 4)
+    }
+
+    /// How long a like request the queue orphaned at logout may still land: the client's deadline
+    /// per request (10 s, retries included) and a margin. `settle` does not wait for orphans.
+    static let orphanLifetime: TimeInterval = 15
+
+    /// The flags of the session: which touches make a post uncertain.
+    let flags: FlagSet
+    /// The clock the orphans' lifetime is measured with.
+    let now: @Sendable () -> Date
+    /// The last acknowledged wanted state of each post tapped since the last logout.
+    private(set) var wanted: [String: Bool] = [:]
+    /// Posts tapped since the last logout by a tap whose answer no longer showed the post (a page
+    /// replaced the rows meanwhile): the tap happened, its wanted state is not known here.
+    private(set) var unobserved: Set<String> = []
+    /// Posts whose shown like may differ from the server's by one like, with why.
+    private(set) var uncertain: [String: String] = [:]
+    /// Posts tapped since the last settle with a healthy server, with what touched them since.
+    private var open: [String: Touch] = [:]
+    /// Posts a write orphaned by a logout may still change, until when.
+    private var orphans: [String: Date] = [:]
+
+    init(flags: FlagSet, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.flags = flags
+        self.now = now
+    }
+
+    /// Tap on `id` answered with the heart `liked` (nil: the answer no longer showed the post), during `phase`.
+    mutating func tapped(_ id: String, liked: Bool?, during phase: FaultPhase) {
+        wanted[id] = liked
+        if liked == nil { unobserved.insert(id) } else { unobserved.remove(id) }
+        var touch: Touch = phase.losesLikeReplies ? .lostReply : []
+        if mayHaveOrphan(id) { touch.insert(.logout) }
+        open[id, default: []].formUnion(touch)
+    }
+
+    /// A phase starts while earlier taps may still be in flight.
+    mutating func phaseStarted(_ phase: FaultPhase) {
+        guard phase.losesLikeReplies else { return }
+        for id in open.keys { open[id]?.insert(.lostReply) }
+    }
+
+    /// The client was killed with SIGKILL: its requests end with it (the session waits until the
+    /// server answered the last of them), so no orphan is left.
+    mutating func killed() {
+        for id in open.keys { open[id]?.insert(.kill) }
+        orphans.removeAll()
+    }
+
+    /// The user logged out: intents are forgotten by design, and a write the queue had in flight
+    /// may still land, with an older wanted state, until its deadline.
+    mutating func loggedOut() {
+        let until = now().addingTimeInterval(Self.orphanLifetime)
+        for id in open.keys {
+            open[id]?.insert(.logout)
+            orphans[id] = until
+        }
+        wanted.removeAll()
+        unobserved.removeAll()
+    }
+
+    /// A settle ended with a healthy server and nothing in flight: every open tap has its outcome.
+    /// A tap untouched by trouble makes its post exact again; a touched one makes it uncertain when
+    /// the feed cannot know the outcome: a lost reply without the queue (the like rolls back while
+    /// the server applied it), a kill with saved pages (a saved row may predate the reply), a logout.
+    mutating func healthySettle() {
+        for (id, touch) in open {
+            if let reason = reason(touch) { uncertain[id] = reason } else if !mayHaveOrphan(id) { uncertain[id] = nil }
+        }
+        open.removeAll()
+        let time = now()
+        orphans = orphans.filter { $0.value > time }
+    }
+
+    private func reason(_ touch: Touch) -> String? {
+        if touch.contains(.logout) { return "a write may land after logout" }
+        if touch.contains(.lostReply) && !flags.likeQueue { return "a like reply was lost and the read-back failed" }
+        if touch.contains(.kill) && flags.offlinePages { return "killed before the saved row took the reply" }
+        return nil
+    }
+
+    /// A check with a healthy server, nothing in flight, found every row of these posts exactly as
+    /// the server holds them: whatever made them uncertain is gone (every later page is newer than
+    /// the server's final state, and only taps change the post otherwise) — unless an orphaned
+    /// write may still land.
+    mutating func confirmExact(_ ids: some Sequence<String>) {
+        for id in ids where !mayHaveOrphan(id) { uncertain[id] = nil }
+    }
+
+    /// Whether a write orphaned by a logout may still change the post on the server.
+    func mayHaveOrphan(_ id: String) -> Bool {
+        orphans[id].map { $0 > now() } ?? false
+    }
+
+    /// Whether the post's shown like may be one like off the server's.
+    func isUncertain(_ id: String) -> Bool {
+        uncertain[id] != nil || mayHaveOrphan(id) || open[id].map { reason($0) != nil } == true
+    }
+
+    /// Whether the server's state of the post may be another than the last wanted one for a reason
+    /// the feed does not control: a write orphaned by a logout.
+    func isExposedToOrphans(_ id: String) -> Bool {
+        mayHaveOrphan(id) || open[id]?.contains(.logout) == true || uncertain[id] == reason(.logout)
+    }
+}

@@ -1,0 +1,39 @@
+// `feed-chaos`: seeded chaos sessions over all 16 flag combinations of `feed --headless`
+// against the reference server, checking the feed's invariants (see the README).
+import Foundation
+
+signal(SIGPIPE, SIG_IGN)
+
+/// One line on stdout, written at once (a long run shows each session as it ends).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let options: ChaosOptions
+do {
+    guard let parsed = try ChaosOptions.parse(Array(CommandLine.arguments.dropFirst())) else {
+        say(ChaosOptions.usage)
+        exit(0)
+    }
+    options = parsed
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(2)
+}
+
+var results: [SessionResult] = []
+var serverMemory: [Int] = []
+for index in options.sessionIndexes {
+    let result = ChaosSession(index: index, options: options).run()
+    results.append(result)
+    say(ChaosReport.sessionLine(result, seed: options.seed))
+    if !result.findings.isEmpty { ChaosReport.violation(result, options: options).forEach(say) }
+    if let rss = MemoryProbe.residentBytes() { serverMemory.append(rss) }
+}
+say(ChaosReport.summary(results))
+say(ChaosReport.checksByInvariant(results))
+say(ChaosReport.clientMemory(results))
+say(ChaosReport.serverMemory(serverMemory))
+if results.contains(where: { !$0.findings.isEmpty }) { exit(1) }
+if results.contains(where: { $0.environmentError != nil }) { exit(2) }
+exit(0)
