@@ -154,4 +154,19 @@ import Testing
         #expect(shown.first?.likeCount == 6)
         #expect(table.isPending("p1") && !table.isPending("p2"))
     }
+
+    @Test func aLikeFromAnEarlierRunSettledBeforeTheFirstPageIsNotUndoneByThatPage() {
+        // Found by feed-chaos: the queue's drain settled the like before the first page came; the
+        // page, requested before, read the count before the like and the heart after it.
+        var table = PostTable()
+        table.restorePending([PendingLike(post: "p1", wanted: true, before: LikeResult(liked: false, likeCount: 4006))])
+        let stamp = table.stamp()
+        _ = table.settleQueued(LikeQueueEvent(post: "p1", outcome: .saved(LikeResult(liked: true, likeCount: 4007))))
+        let shown = table.receive([Self.post("p1", liked: true, count: 4006)], requestedAt: stamp)
+        #expect(shown.first?.like == .liked)
+        #expect(shown.first?.likeCount == 4007)
+        // A page requested after the like settled is the server's word again.
+        let later = table.receive([Self.post("p1", liked: true, count: 4010)], requestedAt: table.stamp())
+        #expect(later.first?.likeCount == 4010)
+    }
 }

@@ -8,7 +8,8 @@ public struct PostTable: Sendable {
     private var posts: [PostID: Post] = [:]
     private var holds: [PostID: Int] = [:]
     private var overlays: [PostID: LikeOverlay] = [:]
-    private var settledAt: [PostID: PostStamp] = [:]
+    /// Likes that settled, with the stamp current then: a page requested before shows them.
+    private var settledAt: [PostID: (stamp: PostStamp, result: LikeResult)] = [:]
     private var lastStamp = 0
     private var lastTap = 0
 
@@ -50,7 +51,7 @@ public struct PostTable: Sendable {
             var server = settledOver(page, requestedAt: stamp)
             // A page whose likes read failed says nothing about the heart: keep one already known.
             if server.like == .unknown, let known = posts[page.id]?.like, known != .unknown { server.like = known }
-            if settledAt[page.id].map({ $0 < stamp }) == true { settledAt[page.id] = nil }
+            if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
             posts[page.id] = server
             if let liked = server.like.isLiked, var overlay = overlays[page.id] {
                 overlay.serverLiked = liked
@@ -117,7 +118,9 @@ public struct PostTable: Sendable {
         }
         posts[tap.post]?.like = LikeState(settled?.liked ?? overlay.serverLiked)
         posts[tap.post]?.likeCount = settled?.likeCount ?? overlay.serverCount
-        if settled != nil { settledAt[tap.post] = PostStamp(lastStamp) }
+        // Kept even for a post no page has brought yet (a like queued by an earlier run settling
+        // before the first page): that page, requested before, must not undo it.
+        if let settled { settledAt[tap.post] = (PostStamp(lastStamp), settled) }
         overlays[tap.post] = nil
         guard let shown = post(tap.post) else { return nil }
         if holds[tap.post] == nil { forget(tap.post) }
@@ -158,10 +161,10 @@ public struct PostTable: Sendable {
 
     /// `page` with the heart and count of a like that settled after `stamp`.
     private func settledOver(_ page: Post, requestedAt stamp: PostStamp) -> Post {
-        guard let settled = settledAt[page.id], settled >= stamp, let known = posts[page.id] else { return page }
+        guard let settled = settledAt[page.id], settled.stamp >= stamp else { return page }
         var post = page
-        post.like = known.like
-        post.likeCount = known.likeCount
+        post.like = LikeState(settled.result.liked)
+        post.likeCount = settled.result.likeCount
         return post
     }
 
