@@ -24,8 +24,15 @@ final class SwitchableLikePostUseCase: QueuedLikePostUseCase {
         queueing ? await queue.setLiked(liked, post: post) : await direct.setLiked(liked, post: post)
     }
 
-    func setLiked(_ liked: Bool, post: PostID, before: LikeResult?) async -> LikeOutcome {
-        queueing ? await queue.setLiked(liked, post: post, before: before) : await direct.setLiked(liked, post: post)
+    func setLiked(
+        _ liked: Bool, post: PostID, before: LikeResult?, recorded: @escaping @Sendable () -> Void
+    ) async -> LikeOutcome {
+        guard queueing else {
+            // Nothing is kept on this device: the tap is as recorded as it will be.
+            recorded()
+            return await direct.setLiked(liked, post: post)
+        }
+        return await queue.setLiked(liked, post: post, before: before, recorded: recorded)
     }
 
     func pending() async -> [PendingLike] { await queue.pending() }

@@ -84,7 +84,12 @@ final class HeadlessDriver {
             guard rows.contains(where: { $0.id == id }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
-            if let profile { profile.toggleLike(id) } else { feed.toggleLike(id) }
+            // A tap is answered once it is recorded: with the queue, once it survives a crash.
+            if let profile {
+                if profile.toggleLike(id) != nil { await profile.waitUntilTapsRecorded() }
+            } else if feed.toggleLike(id) != nil {
+                await feed.waitUntilTapsRecorded()
+            }
         case .profile(let post):
             guard let row = rows.first(where: { $0.id == PostID(post) }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")

@@ -41,6 +41,26 @@ struct OfflineLikeQueueTests {
         #expect(try rawRows(harness.url) == [])
     }
 
+    @Test("recorded is called once the row is on disk, while the server still holds the request")
+    func recordedBeforeTheAnswer() async throws {
+        let seen = SeenRows()
+        let url = harness.url
+        let gate = await harness.likes.holdWrite(call: 1)
+        let queue = try await harness.open()
+        let (recorded, signal) = AsyncStream.makeStream(of: Void.self)
+        let tap = Task {
+            await queue.setLiked(true, post: "p1", before: LikeResult(liked: false, likeCount: 41)) {
+                seen.record(try? rawRows(url))
+                signal.yield()
+            }
+        }
+        for await _ in recorded { break }
+        #expect(seen.all == [[RawRow(post: "p1", wanted: true, beforeLiked: false, beforeCount: 41, attempts: 0, lastError: nil)]])
+        await gate.open()
+        #expect(await tap.value == .saved(LikeResult(liked: true, likeCount: 42)))
+        #expect(seen.all.count == 1, "recorded once per tap")
+    }
+
     @Test("like, unlike, like offline: one row, liked, with the heart and count before the first tap")
     func collapse() async throws {
         let queue = try await harness.open()

@@ -98,9 +98,15 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         await setLiked(liked, post: post, before: nil)
     }
 
-    public func setLiked(_ liked: Bool, post: PostID, before: LikeResult?) async -> LikeOutcome {
-        guard PostLimits.idBytes.contains(post.rawValue.utf8.count) else { return .failed(serverState: nil) }
+    public func setLiked(
+        _ liked: Bool, post: PostID, before: LikeResult?, recorded: @escaping @Sendable () -> Void
+    ) async -> LikeOutcome {
+        guard PostLimits.idBytes.contains(post.rawValue.utf8.count) else {
+            recorded()
+            return .failed(serverState: nil)
+        }
         let durable = record(liked, post: post, before: before)
+        recorded()
         if !inFlight.contains(post) {
             waiting.pushUrgent(post)
             pump()

@@ -8,7 +8,7 @@ import LikesInterface
 /// sends the wanted state through the app's one like use case and writes its outcome here;
 /// observers hear every change of a heart or count.
 @MainActor
-public protocol PostStore: AnyObject {
+public protocol PostStore: AnyObject, Sendable {
     /// A stamp for a page request, taken just before it is sent.
     func stamp() -> PostStamp
     /// Takes in `posts` of a page requested at `stamp` and returns them as screens show them,
@@ -24,6 +24,9 @@ public protocol PostStore: AnyObject {
     /// Flips the heart of `id` at once and sends the wanted state; the task ends with this tap's
     /// outcome. `nil` when the heart is unknown (disabled) or nobody holds the post.
     func toggleLike(_ id: PostID) -> Task<LikeOutcome, Never>?
+    /// Returns once every tap so far is recorded by the like use case (`persistent-like-queue`:
+    /// on disk, so it survives a crash); at once when the use case keeps nothing.
+    func waitUntilTapsRecorded() async
     /// Calls `onChange` after every change of a shown heart or count; returns a token for `removeObserver`.
     func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int
     /// Stops calling the observer of `token`.

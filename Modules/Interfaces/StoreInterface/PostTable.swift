@@ -12,6 +12,9 @@ public struct PostTable: Sendable {
     private var settledAt: [PostID: (stamp: PostStamp, result: LikeResult)] = [:]
     private var lastStamp = 0
     private var lastTap = 0
+    /// Taps handed to a like use case that records them first, not yet recorded.
+    private var unrecorded: Set<Int> = []
+    private var recordedWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an empty table.
     public init() {}
@@ -149,6 +152,25 @@ public struct PostTable: Sendable {
             let before = like.before ?? LikeResult(liked: !like.wanted, likeCount: 0)
             overlays[like.post] = LikeOverlay(wanted: like.wanted, serverLiked: before.liked, serverCount: before.likeCount, latestTap: 0, pending: true)
         }
+    }
+
+    /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
+    public mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
+
+    /// `tap` is recorded (or its use case returned); a second call changes nothing.
+    public mutating func recorded(_ tap: LikeTap) {
+        guard unrecorded.remove(tap.number) != nil, unrecorded.isEmpty else { return }
+        let waiters = recordedWaiters
+        recordedWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Whether every tap handed over is recorded.
+    public var allTapsRecorded: Bool { unrecorded.isEmpty }
+
+    /// Resumes `waiter` once every tap handed over is recorded (at once when they are).
+    public mutating func whenTapsRecorded(_ waiter: CheckedContinuation<Void, Never>) {
+        if unrecorded.isEmpty { waiter.resume() } else { recordedWaiters.append(waiter) }
     }
 
     /// Forgets every post and overlay; outcomes of taps made before change nothing.

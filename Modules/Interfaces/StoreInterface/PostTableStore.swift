@@ -32,18 +32,29 @@ extension PostTableStore {
         guard let tap = table.tap(id), let shown = table.post(id) else { return nil }
         observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
         let likePost = likePost
+        let queue = likePost as? any QueuedLikePostUseCase
+        if queue != nil { table.handOver(tap) }
         return Task {
             // A queued use case keeps the heart before the taps with the intent, to roll back to.
-            let outcome = if let queue = likePost as? any QueuedLikePostUseCase {
-                await queue.setLiked(tap.wanted, post: id, before: tap.before)
+            let outcome: LikeOutcome
+            if let queue {
+                outcome = await queue.setLiked(tap.wanted, post: id, before: tap.before) {
+                    Task { @MainActor in self.table.recorded(tap) }
+                }
+                table.recorded(tap)
             } else {
-                await likePost.setLiked(tap.wanted, post: id)
+                outcome = await likePost.setLiked(tap.wanted, post: id)
             }
             if let settled = table.settle(tap, outcome: outcome) {
                 observers.notify(PostStoreChange(post: settled.post, settled: settled.settled, pending: table.isPending(id)))
             }
             return outcome
         }
+    }
+
+    public func waitUntilTapsRecorded() async {
+        if table.allTapsRecorded { return }
+        await withCheckedContinuation { table.whenTapsRecorded($0) }
     }
 
     public func isPending(_ id: PostID) -> Bool { table.isPending(id) }

@@ -34,8 +34,11 @@ public actor FakeQueuedLikePostUseCase: QueuedLikePostUseCase {
         await setLiked(liked, post: post, before: nil)
     }
 
-    public func setLiked(_ liked: Bool, post: PostID, before: LikeResult?) async -> LikeOutcome {
+    public func setLiked(
+        _ liked: Bool, post: PostID, before: LikeResult?, recorded: @escaping @Sendable () -> Void
+    ) async -> LikeOutcome {
         calls.append((post, liked, before))
+        recorded()
         return outcome
     }
 
