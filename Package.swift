@@ -173,7 +173,7 @@ let package = Package(
             dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "FeedTesting"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FeedTesting"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),

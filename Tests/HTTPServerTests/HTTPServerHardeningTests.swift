@@ -1,9 +1,10 @@
+import FeedTesting
 import Foundation
 import HTTPServer
 import Testing
 
 /// Answers `/ok` at once and holds `/held` until the gate opens.
-private func gated(_ gate: AsyncGate, arrived: AsyncGate) -> HTTPHandler {
+private func gated(_ gate: Gate, arrived: Gate) -> HTTPHandler {
     { request in
         if request.path == "/held" {
             await arrived.open()
@@ -111,8 +112,8 @@ struct HTTPServerHardeningTests {
 
     @Test("a connection whose request is being answered is never evicted; with every slot busy a newcomer gets 503")
     func busySlotsRefuse() async throws {
-        let gate = AsyncGate()
-        let arrived = AsyncGate()
+        let gate = Gate()
+        let arrived = Gate()
         let server = HTTPServer(limits: HTTPServerLimits(maxConnections: 1), handler: gated(gate, arrived: arrived))
         let port = try server.start()
         defer { server.stop() }

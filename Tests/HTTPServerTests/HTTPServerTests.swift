@@ -1,3 +1,4 @@
+import FeedTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -306,8 +307,8 @@ struct HTTPServerTests {
 
     @Test("a client that disconnects before a large response does not kill the process")
     func peerGoneBeforeResponse() async throws {
-        let gate = AsyncGate()
-        let arrived = AsyncGate()
+        let gate = Gate()
+        let arrived = Gate()
         let server = HTTPServer { request in
             if request.path == "/slow" {
                 await arrived.open()

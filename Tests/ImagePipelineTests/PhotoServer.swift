@@ -1,3 +1,4 @@
+import FeedTesting
 import Foundation
 import HTTPServer
 import ImageCodec
@@ -74,23 +75,6 @@ final class PhotoServer: Sendable {
 
     /// The most requests served at once.
     var mostAtOnce: Int { shared.concurrency.withLock { $0.most } }
-}
-
-/// Holds handlers until opened.
-actor Gate {
-    private var isOpen = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiters.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for waiter in waiters { waiter.resume() }
-        waiters.removeAll()
-    }
 }
 
 /// Photos made in the test with known colours.
