@@ -37,7 +37,10 @@ struct FeedFlagsTests {
 
     @Test("over HTTP a 304 carries the ETag and no body, and the connection stays usable")
     func notModifiedOnTheWire() async throws {
-        let server = FeedServer(options: FeedServerOptions(port: 0, faults: FeedServerFaults(flags: ["offline-pages": true])))
+        let server = FeedServer(
+            options: FeedServerOptions(port: 0, faults: FeedServerFaults(flags: ["offline-pages": true])),
+            // One connection carries every request: a loaded machine may pause the client for seconds.
+            limits: HTTPServerLimits(idleTimeout: .seconds(120)))
         let port = try server.start()
         defer { server.stop() }
         let (first, cached, after) = try await onThread {

@@ -20,7 +20,10 @@ private func size(_ response: HTTPServerResponse) throws -> PixelSize {
 struct FeedPhotoTests {
     @Test("feed items point at this server's photos, whose original size is the item's width and height")
     func urlsAndOriginalSizes() async throws {
-        let server = FeedServer(options: FeedServerOptions(port: 0, posts: 60))
+        let server = FeedServer(
+            options: FeedServerOptions(port: 0, posts: 60),
+            // One connection carries every request: a loaded machine may pause the client for seconds.
+            limits: HTTPServerLimits(idleTimeout: .seconds(120)))
         let port = try server.start()
         defer { server.stop() }
         let (page, photos) = try await onThread {
