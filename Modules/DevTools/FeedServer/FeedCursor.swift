@@ -1,5 +1,3 @@
-import Foundation
-
 /// A position in one session's ranked order, sent to clients as an opaque base64url string.
 struct FeedCursor: Equatable, Sendable {
     /// The session whose ranked order the cursor points into.
@@ -9,18 +7,12 @@ struct FeedCursor: Equatable, Sendable {
 
     /// The opaque form: base64url (no padding) of `session:offset`, safe in a query string.
     var encoded: String {
-        Data("\(session):\(offset)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode("\(session):\(offset)")
     }
 
     /// Reads an opaque cursor; nil when it is not one this server made.
     init?(encoded: String) {
-        guard !encoded.isEmpty, encoded.count <= 64 else { return nil }
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let text = Base64URL.decode(encoded) else { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2,
               parts.allSatisfy({ !$0.isEmpty && $0.count <= 18 && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),

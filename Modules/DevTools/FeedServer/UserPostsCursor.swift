@@ -1,5 +1,3 @@
-import Foundation
-
 /// A position in one author's posts, newest first: the index of the last post shown. Sent to
 /// clients as an opaque base64url string.
 struct UserPostsCursor: Equatable, Sendable {
@@ -15,18 +13,12 @@ struct UserPostsCursor: Equatable, Sendable {
 
     /// The opaque form: base64url (no padding) of `u:<user>:<before>`.
     var encoded: String {
-        Data("u:\(userID):\(before)".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode("u:\(userID):\(before)")
     }
 
     /// Reads an opaque cursor; nil when it is not one this server made.
     init?(encoded: String) {
-        guard !encoded.isEmpty, encoded.count <= 64 else { return nil }
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
+        guard let text = Base64URL.decode(encoded) else { return nil }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == "u", !parts[1].isEmpty, parts[1].count <= 32,
               !parts[2].isEmpty, parts[2].count <= 9, parts[2].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
