@@ -66,7 +66,7 @@ final class Outbox {
         } catch let error as OfflineQueueError {
             throw error
         } catch {
-            throw .cannotDelete(url, reason: (error as? DatabaseError).map(OutboxFile.reason) ?? "\(error)")
+            throw .cannotDelete(url, reason: (error as? DatabaseError).map(\.reason) ?? "\(error)")
         }
     }
 
@@ -150,7 +150,7 @@ final class Outbox {
             db.close()
             connection = nil
             do {
-                let rebuilt = try OutboxFile.rebuild(url, owner: owner, reason: OutboxFile.reason(error), lost: lost, warn: warn)
+                let rebuilt = try OutboxFile.rebuild(url, owner: owner, reason: error.reason, lost: lost, warn: warn)
                 connection = rebuilt
                 synchronous = .full
                 try rebuilt.write { for intent in keeping() { try Self.upsert(intent, into: rebuilt) } }
@@ -160,7 +160,7 @@ final class Outbox {
                 return false
             }
         } catch {
-            reportWriteFailure((error as? DatabaseError).map(OutboxFile.reason) ?? "\(error)")
+            reportWriteFailure((error as? DatabaseError).map(\.reason) ?? "\(error)")
             return false
         }
     }

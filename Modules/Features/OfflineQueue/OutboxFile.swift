@@ -48,12 +48,12 @@ enum OutboxFile {
             // FULL: a commit is on the disk before the tap is acknowledged, so it survives power loss.
             connection = try Connection(path: url.path, synchronous: .full)
         } catch where error.isCorrupt {
-            return .unreadable(reason: reason(error))
+            return .unreadable(reason: error.reason)
         } catch {
-            throw .cannotOpen(url, reason: reason(error))
+            throw .cannotOpen(url, reason: error.reason)
         }
         do {
-            if let problem = try schemaProblem(connection) {
+            if let problem = try OutboxSchema.shape.problem(in: connection) {
                 connection.close()
                 return .unreadable(reason: problem)
             }
@@ -74,38 +74,10 @@ enum OutboxFile {
             return .ready(connection)
         } catch let error as DatabaseError where error.isCorrupt {
             connection.close()
-            return .unreadable(reason: reason(error))
+            return .unreadable(reason: error.reason)
         } catch {
             connection.close()
-            throw .cannotOpen(url, reason: (error as? DatabaseError).map(reason) ?? "\(error)")
+            throw .cannotOpen(url, reason: (error as? DatabaseError).map(\.reason) ?? "\(error)")
         }
-    }
-
-    /// Why the file is not this outbox's schema, or `nil` when it is (or is empty and can become it).
-    static func schemaProblem(_ db: Connection) throws -> String? {
-        let version = try db.userVersion()
-        let tables = try db.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { row in
-            try row.column(0, as: String.self)
-        }
-        if version == 0 {
-            return tables.isEmpty ? nil : "it holds tables this program did not write"
-        }
-        guard version == OutboxSchema.version else {
-            return "schema version \(version); this build reads version \(OutboxSchema.version)"
-        }
-        guard OutboxSchema.tables.isSubset(of: tables) else { return "its tables are missing" }
-        for (table, expected) in OutboxSchema.columns.sorted(by: { $0.key < $1.key }) {
-            let columns = try db.query("SELECT name FROM pragma_table_info(?)", [table]) { row in try row.column(0, as: String.self) }
-            guard columns == expected else {
-                return "its table \(table) has the columns \(columns.joined(separator: ", ")), not \(expected.joined(separator: ", "))"
-            }
-        }
-        return nil
-    }
-
-    /// SQLite's own words for `error`, e.g. `file is not a database`.
-    static func reason(_ error: DatabaseError) -> String {
-        if case .sqlite(_, let message, _) = error { return message }
-        return error.description
     }
 }

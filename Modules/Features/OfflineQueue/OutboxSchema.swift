@@ -5,14 +5,14 @@ enum OutboxSchema {
     /// The one schema this build reads; a file of any other version is moved aside.
     static let version = 1
 
-    /// The tables a file of this schema must hold.
-    static let tables: Set<String> = ["outbox", "outbox_owner"]
-
     /// The columns of each table, in order: a file with our table names but other columns is moved aside.
     static let columns: [String: [String]] = [
         "outbox": ["post_id", "wanted", "before_liked", "before_count", "queued_at", "attempts", "last_error", "revision"],
         "outbox_owner": ["id", "owner"],
     ]
+
+    /// The version and columns a file must have to be read.
+    static let shape = SchemaShape(version: version, columns: columns)
 
     /// Creates the schema on an empty file and records whose likes it holds, in one transaction.
     static func migrations(owner: String) -> [Connection.Migration] {

@@ -42,12 +42,12 @@ enum FeedCacheFile {
         do {
             connection = try Connection(path: url.path)
         } catch where error.isCorrupt {
-            return .unreadable(reason: reason(error))
+            return .unreadable(reason: error.reason)
         } catch {
-            throw StoreError.cannotOpen(url, reason: reason(error))
+            throw StoreError.cannotOpen(url, reason: error.reason)
         }
         do {
-            if let problem = try schemaProblem(connection) {
+            if let problem = try FeedSchema.shape.problem(in: connection) {
                 connection.close()
                 return .unreadable(reason: problem)
             }
@@ -62,38 +62,10 @@ enum FeedCacheFile {
             return .ready(connection)
         } catch let error as DatabaseError where error.isCorrupt {
             connection.close()
-            return .unreadable(reason: reason(error))
+            return .unreadable(reason: error.reason)
         } catch {
             connection.close()
-            throw StoreError.cannotOpen(url, reason: (error as? DatabaseError).map(reason) ?? "\(error)")
+            throw StoreError.cannotOpen(url, reason: (error as? DatabaseError).map(\.reason) ?? "\(error)")
         }
-    }
-
-    /// Why the file is not this cache's schema, or `nil` when it is (or is empty and can become it).
-    static func schemaProblem(_ db: Connection) throws -> String? {
-        let version = try db.userVersion()
-        let tables = try db.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { row in
-            try row.column(0, as: String.self)
-        }
-        if version == 0 {
-            return tables.isEmpty ? nil : "it holds tables this program did not write"
-        }
-        guard version == FeedSchema.version else {
-            return "schema version \(version); this build reads version \(FeedSchema.version)"
-        }
-        guard FeedSchema.tables.isSubset(of: tables) else { return "its tables are missing" }
-        for (table, expected) in FeedSchema.columns {
-            let columns = try db.query("SELECT name FROM pragma_table_info(?)", [table]) { row in try row.column(0, as: String.self) }
-            guard columns == expected else {
-                return "its table \(table) has the columns \(columns.joined(separator: ", ")), not \(expected.joined(separator: ", "))"
-            }
-        }
-        return nil
-    }
-
-    /// SQLite's own words for `error`, e.g. `file is not a database`.
-    static func reason(_ error: DatabaseError) -> String {
-        if case .sqlite(_, let message, _) = error { return message }
-        return error.description
     }
 }

@@ -5,15 +5,15 @@ enum FeedSchema {
     /// The one schema this build reads; any other version is dropped and rebuilt (it is a cache).
     static let version = 1
 
-    /// The tables a file of this schema must hold.
-    static let tables: Set<String> = ["posts", "feed_order", "feed_meta"]
-
     /// The columns of each table, in order: a file with our table names but other columns is rebuilt.
     static let columns: [String: [String]] = [
         "posts": ["id", "author_id", "author_name", "caption", "image_url", "width", "height", "like_count", "like_state"],
         "feed_order": ["position", "post_id"],
         "feed_meta": ["id", "next_cursor", "saved_at", "page_count"],
     ]
+
+    /// The version and columns a file must have to be read.
+    static let shape = SchemaShape(version: version, columns: columns)
 
     /// Creates the schema on an empty file, recorded in `user_version` by `Connection.migrate`.
     static var migrations: [Connection.Migration] {

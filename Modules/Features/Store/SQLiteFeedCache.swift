@@ -164,13 +164,13 @@ public actor SQLiteFeedCache: FeedCache {
             // A full disk or a read-only file: say so once; the feed keeps running without saving.
             if !warnedAboutFailure {
                 warnedAboutFailure = true
-                warn("feed: the offline cache at \(url.path) cannot be written (\(FeedCacheFile.reason(error))); the feed goes on without saving — free some disk space or check --data-dir")
+                warn("feed: the offline cache at \(url.path) cannot be written (\(error.reason)); the feed goes on without saving — free some disk space or check --data-dir")
             }
             throw error
         } catch let error as DatabaseError {
             connection.close()
             openConnection = nil
-            let rebuilt = try FeedCacheFile.rebuild(url, reason: FeedCacheFile.reason(error), warn: warn)
+            let rebuilt = try FeedCacheFile.rebuild(url, reason: error.reason, warn: warn)
             openConnection = rebuilt
             modesNarrowed = false
             return retry ? try body(rebuilt) : nil

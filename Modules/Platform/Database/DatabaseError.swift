@@ -20,6 +20,12 @@ public enum DatabaseError: Error, Hashable, CustomStringConvertible {
         primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB
     }
 
+    /// SQLite's own words, e.g. `file is not a database` (else the description): for one-line messages.
+    public var reason: String {
+        if case .sqlite(_, let message, _) = self { return message }
+        return description
+    }
+
     public var description: String {
         switch self {
         case .sqlite(let code, let message, let sql):
