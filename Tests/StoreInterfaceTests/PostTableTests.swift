@@ -169,4 +169,23 @@ import Testing
         let later = table.receive([Self.post("p1", liked: true, count: 4010)], requestedAt: table.stamp())
         #expect(later.first?.likeCount == 4010)
     }
+
+    @Test func aLikeSettledWhileNoScreenHeldThePostIsNotUndoneByAPageRequestedBefore() throws {
+        // Found by feed-chaos: a profile was left and opened again while a like of its post was in
+        // flight; the like settled with nobody holding the post, then the new profile's page came,
+        // its two reads straddling the like (the count before it, the heart after it).
+        var table = PostTable()
+        _ = table.receive([Self.post("p1", liked: false, count: 4942)], requestedAt: table.stamp())
+        let tapped = table.tap("p1")
+        let like = try #require(tapped)
+        let unlikeTap = table.tap("p1")
+        let unlike = try #require(unlikeTap)
+        #expect(table.settle(like, outcome: .superseded) == nil)
+        table.release(["p1"])
+        let reopened = table.stamp()
+        _ = table.settle(unlike, outcome: .saved(LikeResult(liked: false, likeCount: 4942)))
+        #expect(table.count == 0, "nobody holds the post")
+        let shown = table.receive([Self.post("p1", liked: false, count: 4943)], requestedAt: reopened)
+        #expect(shown.first?.likeCount == 4942)
+    }
 }

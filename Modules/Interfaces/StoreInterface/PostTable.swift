@@ -123,7 +123,7 @@ public struct PostTable: Sendable {
         posts[tap.post]?.likeCount = settled?.likeCount ?? overlay.serverCount
         // Kept even for a post no page has brought yet (a like queued by an earlier run settling
         // before the first page): that page, requested before, must not undo it.
-        if let settled { settledAt[tap.post] = (PostStamp(lastStamp), settled) }
+        if let settled { remember(settled, for: tap.post) }
         overlays[tap.post] = nil
         guard let shown = post(tap.post) else { return nil }
         if holds[tap.post] == nil { forget(tap.post) }
@@ -190,8 +190,19 @@ public struct PostTable: Sendable {
         return post
     }
 
+    /// Forgets a post nobody holds. What settled for it stays: a page requested before the like
+    /// settled may still come (a screen opened while the like was in flight) and must not undo it.
     private mutating func forget(_ id: PostID) {
         posts[id] = nil
-        settledAt[id] = nil
     }
+
+    /// Keeps `result` as settled now, for pages requested before; at most `settledLimit` are kept,
+    /// the oldest going first (a page in flight since 1,024 likes ago is long gone).
+    private mutating func remember(_ result: LikeResult, for id: PostID) {
+        settledAt[id] = (PostStamp(lastStamp), result)
+        guard settledAt.count > Self.settledLimit, let oldest = settledAt.min(by: { $0.value.stamp < $1.value.stamp }) else { return }
+        settledAt[oldest.key] = nil
+    }
+
+    private static let settledLimit = 1_024
 }
