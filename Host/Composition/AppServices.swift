@@ -138,6 +138,11 @@ final class AppServices {
         }
     }
 
+    /// Returns once every tap so far is recorded by the like use case (with the queue: on disk).
+    func waitUntilTapsRecorded() async {
+        for store in stores { await store.waitUntilTapsRecorded() }
+    }
+
     /// Likes saved on this device and not yet on the server (0 without the queue).
     func queuedLikes() async -> Int { await queue?.count ?? 0 }
 

@@ -14,6 +14,7 @@ final class HeadlessDriver {
     private let poller: NewPostsPoller?
     private let logout: () async -> Void
     private let queuedLikes: () async -> Int
+    private let tapsRecorded: () async -> Void
     private let drainLikes: (Duration) async -> Void
     private let waitsForLikesOnQuit: Bool
     private var profile: ProfileViewModel?
@@ -24,14 +25,16 @@ final class HeadlessDriver {
     /// A driver over the feed's view model. `write` writes one line and returns `false` when stdout
     /// is closed (the session ends); `makeProfile` builds a profile (`nil`: `shared-post-store` is
     /// off); `photos` loads the photos of the rows on the screen shown; `logout` forgets everything
-    /// of the user.
+    /// of the user; `tapsRecorded` returns once every tap is recorded by the like use case.
     init(
         feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel?)? = nil,
         poller: NewPostsPoller? = nil, photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {},
-        queuedLikes: @escaping () async -> Int = { 0 }, drainLikes: @escaping (Duration) async -> Void = { _ in },
+        queuedLikes: @escaping () async -> Int = { 0 }, tapsRecorded: @escaping () async -> Void = {},
+        drainLikes: @escaping (Duration) async -> Void = { _ in },
         waitsForLikesOnQuit: Bool = true
     ) {
         self.queuedLikes = queuedLikes
+        self.tapsRecorded = tapsRecorded
         self.drainLikes = drainLikes
         self.waitsForLikesOnQuit = waitsForLikesOnQuit
         self.feed = feed
@@ -84,12 +87,9 @@ final class HeadlessDriver {
             guard rows.contains(where: { $0.id == id }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
+            let sent = if let profile { profile.toggleLike(id) } else { feed.toggleLike(id) }
             // A tap is answered once it is recorded: with the queue, once it survives a crash.
-            if let profile {
-                if profile.toggleLike(id) != nil { await profile.waitUntilTapsRecorded() }
-            } else if feed.toggleLike(id) != nil {
-                await feed.waitUntilTapsRecorded()
-            }
+            if sent != nil { await tapsRecorded() }
         case .profile(let post):
             guard let row = rows.first(where: { $0.id == PostID(post) }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")

@@ -11,6 +11,7 @@ enum HeadlessMode {
             photos: services.photos,
             logout: { if let problem = await services.logout() { StandardStreams.err(problem) } },
             queuedLikes: { await services.queuedLikes() },
+            tapsRecorded: { await services.waitUntilTapsRecorded() },
             drainLikes: { await services.drainLikes(timeout: $0) },
             waitsForLikesOnQuit: services.queue == nil)
         services.onProfilesOff = { driver.leaveProfile() }

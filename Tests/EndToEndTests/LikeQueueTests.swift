@@ -53,6 +53,31 @@ import Testing
         #expect(try await again.finish() == 0)
     }
 
+    @Test func aTapAnsweredBeforeASIGKILLReachesTheServerAfterTheRestart() async throws {
+        // The answer to `tap` comes once the intent is on disk: a SIGKILL right after it loses nothing
+        // (found by feed-chaos: the answer used to come before the outbox write).
+        let server = try TestServer()
+        let arguments = FlagMode.persistentLikeQueue.arguments
+        let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await feed.send("open")
+        let loaded = try await feed.send("settle")
+        let id = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" }?["id"] as? String)
+        server.server.stop()
+        let tapped = try await feed.send("tap \(id)")
+        kill(feed.pid, SIGKILL)
+        #expect(Headless.row(tapped, id: id)?["heart"] as? String == "liked")
+        #expect(tapped["queued"] as? Int == 1, "the answer counts the tap as waiting on this device")
+        _ = try await feed.waitForExit(timeout: .seconds(10))
+
+        _ = try server.server.start()
+        let again = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await again.send("open")
+        let settled = try await again.send("settle")
+        #expect(settled["queued"] as? Int == 0)
+        #expect(server.server.likeState(of: id)?.liked == true, "the tap reached the server")
+        #expect(try await again.finish() == 0)
+    }
+
     @Test func withOfflinePagesTheSavedRowsShowThePendingHeartsWhileOffline() async throws {
         let server = try TestServer()
         let arguments = FlagMode.everything.arguments

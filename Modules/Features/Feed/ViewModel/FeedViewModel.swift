@@ -107,9 +107,6 @@ public final class FeedViewModel {
         }
     }
 
-    /// Returns once every tap so far is recorded by the like use case (with the queue: on disk).
-    public func waitUntilTapsRecorded() async { await posts.waitUntilTapsRecorded() }
-
     /// Clears the latest message.
     public func dismissMessage() { viewState.message = nil }
 
