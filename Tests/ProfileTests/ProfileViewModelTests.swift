@@ -68,6 +68,28 @@ import Testing
         #expect(profile.viewState.rows[2].likes == "40 likes")
     }
 
+    @Test func aPageOfOneScreenThatChangesAPostTheOtherShowsChangesItThereToo() async throws {
+        // Found by feed-chaos: a profile's page said the server no longer held a like; the feed
+        // kept showing it. The changed post comes in the profile's second page, at a row the
+        // profile does not have yet while it takes the page in.
+        let store = FakePostStore(likePost: FakeLikePostUseCase())
+        let feed = model(FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 6)), store: store)
+        await feed.onAppear()?.value
+        let changed = FeedFixtures.post(3, like: .liked, likeCount: 99)
+        let profilePages = [
+            FeedPage(posts: (101...106).map { FeedFixtures.post($0) }, next: Cursor("c1")),
+            FeedPage(posts: [FeedFixtures.post(107), changed], next: nil),
+        ]
+        let profile = model(FakeFeedRepository(pages: profilePages), store: store)
+        await profile.onAppear()?.value
+        await profile.rowAppeared("p106")?.value
+        #expect(profile.viewState.rows.map(\.id).suffix(2) == ["p107", "p3"])
+        #expect(profile.viewState.rows.last?.heart == .liked)
+        #expect(feed.viewState.rows[2].id == "p3")
+        #expect(feed.viewState.rows[2].heart == .liked, "the feed shows what the profile's page said")
+        #expect(feed.viewState.rows[2].likes == "99 likes")
+    }
+
     @Test func closingLetsGoOfItsPostsSoTheStoreDoesNotOnlyGrow() async throws {
         let store = FakePostStore(likePost: FakeLikePostUseCase())
         let feed = model(FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 6)), store: store)

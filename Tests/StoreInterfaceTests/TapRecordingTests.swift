@@ -43,14 +43,6 @@ import Testing
     }
 }
 
-/// The smallest `PostTableStore`.
-@MainActor private final class TableStore: PostTableStore {
-    var table = PostTable()
-    var observers = PostStoreObservers()
-    let likePost: any LikePostUseCase
-    init(likePost: any LikePostUseCase) { self.likePost = likePost }
-}
-
 /// What happened, in order.
 private final class EventLog: Sendable {
     private let events = Mutex<[String]>([])

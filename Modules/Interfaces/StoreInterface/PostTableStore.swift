@@ -17,7 +17,14 @@ extension PostTableStore {
     public func stamp() -> PostStamp { table.stamp() }
 
     public func receive(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {
-        table.receive(posts, requestedAt: stamp)
+        let before = posts.map { table.post($0.id) }
+        let shown = table.receive(posts, requestedAt: stamp)
+        // A page of one screen may bring news of a post another screen shows: tell them all.
+        for (old, new) in zip(before, shown) {
+            guard let old, old.like != new.like || old.likeCount != new.likeCount else { continue }
+            observers.notify(PostStoreChange(post: new, settled: nil, pending: table.isPending(new.id)))
+        }
+        return shown
     }
 
     public func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {

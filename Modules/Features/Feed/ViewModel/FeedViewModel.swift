@@ -189,7 +189,7 @@ public final class FeedViewModel {
 
     /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
     private func apply(_ change: PostStoreChange) {
-        if let index = paging.index(of: change.post.id) { viewState.rows[index].show(change.post, pending: change.pending) }
+        viewState.rows.show(change.post, at: paging.index(of: change.post.id), pending: change.pending)
         viewState.waitingLikes = posts.pendingCount
         cache?.save(change)
     }

@@ -31,8 +31,8 @@ public final class ProfileViewModel {
         self.prefetchDistance = prefetchDistance
         self.page = PageRequest { try await repository.posts(after: $0) }
         observer = posts.addObserver { [weak self] change in
-            guard let self, let index = paging.index(of: change.post.id) else { return }
-            viewState.rows[index].show(change.post, pending: change.pending)
+            guard let self else { return }
+            viewState.rows.show(change.post, at: paging.index(of: change.post.id), pending: change.pending)
         }
     }
 
