@@ -114,7 +114,6 @@ final class Deliveries: Sendable {
     var total: Int { results.withLock { $0.values.map(\.count).reduce(0, +) } }
 }
 
-
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
     let url: URL

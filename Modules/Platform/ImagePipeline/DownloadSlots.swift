@@ -28,39 +28,42 @@ final class DownloadSlots: Sendable {
     func acquire(id: UInt64, priority: ImagePriority) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                state.withLock { state in
-                    if Task.isCancelled {
-                        continuation.resume(throwing: CancellationError())
-                    } else if state.running < limit {
+                // Resumed only after the lock is let go: a resume takes the task's own lock, which a
+                // cancellation holds while its handler waits for this one.
+                let answer: Result<Void, any Error>? = state.withLock { state in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if state.running < limit {
                         state.running += 1
-                        continuation.resume()
-                    } else {
-                        state.arrivals += 1
-                        state.waiting.append(Waiter(id: id, priority: priority, order: state.arrivals, continuation: continuation))
+                        return .success(())
                     }
+                    state.arrivals += 1
+                    state.waiting.append(Waiter(id: id, priority: priority, order: state.arrivals, continuation: continuation))
+                    return nil
                 }
+                if let answer { continuation.resume(with: answer) }
             }
         } onCancel: {
-            state.withLock { state in
-                guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return }
-                state.waiting.remove(at: index).continuation.resume(throwing: CancellationError())
+            let waiter = state.withLock { state in
+                state.waiting.firstIndex { $0.id == id }.map { state.waiting.remove(at: $0) }
             }
+            waiter?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Gives the slot to the most urgent waiter, or frees it.
     func release() {
-        state.withLock { state in
+        let next: Waiter? = state.withLock { state in
             let next = state.waiting.indices.max { a, b in
                 let left = state.waiting[a], right = state.waiting[b]
                 return left.priority != right.priority ? left.priority < right.priority : left.order > right.order
             }
-            if let next {
-                state.waiting.remove(at: next).continuation.resume()
-            } else {
+            guard let next else {
                 state.running -= 1
+                return nil
             }
+            return state.waiting.remove(at: next)
         }
+        next?.continuation.resume()
     }
 
     /// Changes the priority of a waiting download (nothing happens to a running one).

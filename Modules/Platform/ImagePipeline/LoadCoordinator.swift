@@ -180,15 +180,15 @@ final class LoadCoordinator: Sendable {
     private func bytes(for key: ImageKey, jobID: UInt64) async -> Result<Data, ImageLoadError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: BytesContinuation) in
-                state.withLock { state in
-                    // Cancelled before this ran: the handler found no waiter, so answer here.
-                    if Task.isCancelled { return continuation.resume(returning: .failure(.cancelled)) }
+                let waiting = state.withLock { state -> Bool in
+                    // Cancelled before this ran: the handler found no waiter, so answer below.
+                    if Task.isCancelled { return false }
                     let waiter = Waiter(priority: state.jobs[key]?.priority ?? .prefetch, continuation: continuation)
                     if var load = state.loads[key.url] {
                         load.waiters[jobID] = waiter
                         state.loads[key.url] = load
                         source.slots.setPriority(id: load.id, load.priority)
-                        return
+                        return true
                     }
                     var load = Load(id: state.nextID())
                     load.waiters[jobID] = waiter
@@ -197,25 +197,29 @@ final class LoadCoordinator: Sendable {
                         await self.runLoad(url: key.url, loadID: loadID)
                     }
                     state.loads[key.url] = load
+                    return true
                 }
+                if !waiting { continuation.resume(returning: .failure(.cancelled)) }
             }
         } onCancel: {
             leaveLoad(url: key.url, jobID: jobID)
         }
     }
 
+    /// Continuations are resumed and tasks cancelled only after the lock is let go: both take the
+    /// task's own lock, which a cancellation holds while it runs a handler that takes this one.
     private func leaveLoad(url: URL, jobID: UInt64) {
-        let orphaned: Task<Void, Never>? = state.withLock { state in
-            guard var load = state.loads[url], let waiter = load.waiters.removeValue(forKey: jobID) else { return nil }
-            waiter.continuation.resume(returning: .failure(.cancelled))
+        let (waiter, orphaned): (Waiter?, Task<Void, Never>?) = state.withLock { state in
+            guard var load = state.loads[url], let waiter = load.waiters.removeValue(forKey: jobID) else { return (nil, nil) }
             if load.waiters.isEmpty {
                 state.loads[url] = nil
-                return load.task
+                return (waiter, load.task)
             }
             state.loads[url] = load
             source.slots.setPriority(id: load.id, load.priority)
-            return nil
+            return (waiter, nil)
         }
+        waiter?.continuation.resume(returning: .failure(.cancelled))
         orphaned?.cancel()
     }
 
@@ -229,11 +233,12 @@ final class LoadCoordinator: Sendable {
         } catch {
             result = .failure(error)
         }
-        state.withLock { state in
-            guard let load = state.loads[url], load.id == loadID else { return }
+        let waiters: [Waiter] = state.withLock { state in
+            guard let load = state.loads[url], load.id == loadID else { return [] }
             state.loads[url] = nil
-            for waiter in load.waiters.values { waiter.continuation.resume(returning: result) }
+            return Array(load.waiters.values)
         }
+        for waiter in waiters { waiter.continuation.resume(returning: result) }
     }
 
     /// Hands a job's new priority to its waiting download.
