@@ -62,11 +62,22 @@ enum HeadlessRun {
     /// All stdout lines of a run fed `input`.
     static func lines(_ executable: URL, _ arguments: [String], input: [String]) throws -> [String] {
         let (process, stdin, stdout) = try start(executable, arguments)
+        let watchdog = killed(process, after: 60)
         stdin.write(Data((input.joined(separator: "\n") + "\n").utf8))
         try stdin.close()
         let data = stdout.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        if process.terminationReason == .uncaughtSignal { throw BenchError("\(executable.lastPathComponent) did not end within 60 s") }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// SIGKILLs `process` after `seconds` unless cancelled first: a hung child never hangs the benchmark.
+    private static func killed(_ process: Process, after seconds: Int) -> DispatchWorkItem {
+        let pid = process.processIdentifier
+        let item = DispatchWorkItem { kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds), execute: item)
+        return item
     }
 
     /// From launch to the first stdout line containing `marker`, after writing `input`.
@@ -74,6 +85,8 @@ enum HeadlessRun {
         let clock = ContinuousClock()
         let start = clock.now
         let (process, stdin, stdout) = try self.start(executable, arguments)
+        let watchdog = killed(process, after: 60)
+        defer { watchdog.cancel() }
         stdin.write(Data((input + "\n").utf8))
         var buffer = Data()
         var elapsed: Duration?
@@ -96,6 +109,8 @@ enum HeadlessRun {
         let clock = ContinuousClock()
         let start = clock.now
         let (process, _, stdout) = try self.start(executable, arguments)
+        let watchdog = killed(process, after: 60)
+        defer { watchdog.cancel() }
         _ = stdout.readDataToEndOfFile()
         process.waitUntilExit()
         return clock.now - start
