@@ -120,6 +120,27 @@ import Testing
         #expect(!ledger.isUncertain("p2") && !ledger.isExposedToOrphans("p2"))
     }
 
+    @Test func aKillWhileAnOrphanMayLandVoidsTheTapsBeforeIt() {
+        // Found in a 500-session soak: a write orphaned by a logout (a like request the server
+        // answered 586 ms late) landed after later taps and just after a SIGKILL, which used to
+        // end the exemption, so (3) expected the later taps' state.
+        let clock = TestClock()
+        var ledger = LikeLedger(flags: all.flags, now: { clock.time })
+        ledger.tapped("p2", liked: false, during: FaultPhase())
+        ledger.loggedOut()
+        ledger.tapped("p2", liked: true, during: FaultPhase())
+        ledger.killed()
+        #expect(ledger.wanted["p2"] == nil, "the orphan may have set the post back after the tap")
+        let orphanLanded = FixedTruth(likes: ["p2": LikeTruth(liked: false, count: 7)])
+        ledger.healthySettle()
+        ledger.confirmExact(["p2"])
+        #expect(all.afterHealthySettle(Self.state([Self.row("p2", "notLiked", 7)]), truth: orphanLanded, ledger: ledger).findings.isEmpty)
+        // A tap after the kill is expected again.
+        ledger.tapped("p2", liked: true, during: FaultPhase())
+        let found = all.afterHealthySettle(Self.state([Self.row("p2", "notLiked", 7)]), truth: orphanLanded, ledger: ledger).findings
+        #expect(found.map(\.invariant).contains(.likesReachServer))
+    }
+
     @Test func aPendingHeartMustShowTheLastWantedState() {
         var ledger = LikeLedger(flags: all.flags)
         ledger.tapped("p2", liked: true, during: FaultPhase())

@@ -38,6 +38,22 @@ struct HTTPServerHardeningTests {
         #expect(response.text.contains("did not arrive within 300 ms"))
     }
 
+    @Test("openConnections counts the clients connected now, and drops when one goes away")
+    func openConnectionsCount() async throws {
+        let server = HTTPServer { _ in .json(200, Data("{}".utf8)) }
+        let port = try server.start()
+        defer { server.stop() }
+        #expect(server.openConnections == 0)
+        // A connect on loopback returns at once; no request is sent.
+        var connection: RawHTTPConnection? = try RawHTTPConnection(port: port)
+        #expect(await eventually { server.openConnections == 1 })
+        _ = connection
+        connection = nil
+        #expect(await eventually { server.openConnections == 0 }, "a closed client is no longer counted")
+        server.stop()
+        #expect(server.openConnections == 0)
+    }
+
     @Test("a body trickling in past the body deadline is answered 408")
     func bodyDeadline() async throws {
         let limits = HTTPServerLimits(idleTimeout: .seconds(5), bodyTimeout: .milliseconds(300))

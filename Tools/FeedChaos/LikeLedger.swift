@@ -55,9 +55,16 @@ struct LikeLedger: Sendable {
     }
 
     /// The client was killed with SIGKILL: its requests end with it (the session waits until the
-    /// server answered the last of them), so no orphan is left.
+    /// server answered the last of them), so no orphan is left. A post whose orphan was still
+    /// live may have been set back by it after later taps (the server applies likes as they
+    /// arrive): those taps no longer say what the server holds, and the post is uncertain until
+    /// a clean tap.
     mutating func killed() {
         for id in open.keys { open[id]?.insert(.kill) }
+        for id in orphans.keys where mayHaveOrphan(id) {
+            wanted[id] = nil
+            uncertain[id] = reason(.logout)
+        }
         orphans.removeAll()
     }
 

@@ -47,6 +47,11 @@ public final class FeedServer: Sendable {
         server.port
     }
 
+    /// How many client connections are open now.
+    public var openConnections: Int {
+        server.openConnections
+    }
+
     /// Stops listening and closes every connection; calling it again does nothing.
     public func stop() {
         server.stop()

@@ -76,6 +76,11 @@ public final class HTTPServer: Sendable {
         running.withLock { $0?.port }
     }
 
+    /// How many client connections are open now (0 when the server is not running).
+    public var openConnections: Int {
+        running.withLock { $0?.registry }?.count ?? 0
+    }
+
     /// Closes the listener and every open connection; returns once the accept thread has ended.
     /// Calling it again does nothing.
     public func stop() {
