@@ -24,10 +24,12 @@ do {
 var results: [SessionResult] = []
 var serverMemory: [Int] = []
 for index in options.sessionIndexes {
-    let result = ChaosSession(index: index, options: options).run()
-    results.append(result)
+    var result = ChaosSession(index: index, options: options).run()
     say(ChaosReport.sessionLine(result, seed: options.seed))
     if !result.findings.isEmpty { ChaosReport.violation(result, options: options).forEach(say) }
+    // The summary needs the counts only: a long soak keeps no session's command log.
+    (result.log, result.trails, result.stderrTail) = ([], [], [])
+    results.append(result)
     if let rss = MemoryProbe.residentBytes() { serverMemory.append(rss) }
 }
 say(ChaosReport.summary(results))
