@@ -179,7 +179,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "FeedTesting"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "FeedTesting"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),

@@ -1,3 +1,4 @@
+import FeedTesting
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct EncoderAndResamplerTests {
 
     @Test("area averaging keeps the mean colour at uneven ratios")
     func meanKept() {
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let pixels = (0..<(97 * 61 * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let source = RGBImage(width: 97, height: 61, pixels: pixels)
         for size in [PixelSize(width: 13, height: 7), PixelSize(width: 40, height: 60), PixelSize(width: 1, height: 1)] {
@@ -55,18 +56,5 @@ struct EncoderAndResamplerTests {
         #expect(box.fitting(aspectOf: PixelSize(width: 1080, height: 1350)) == PixelSize(width: 11, height: 14))
         #expect(box.fitting(aspectOf: PixelSize(width: 2000, height: 10)) == PixelSize(width: 26, height: 1))
         #expect(box.fitting(aspectOf: PixelSize(width: 26, height: 14)) == box)
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
