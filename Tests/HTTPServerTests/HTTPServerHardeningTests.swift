@@ -40,7 +40,8 @@ struct HTTPServerHardeningTests {
 
     @Test("openConnections counts the clients connected now, and drops when one goes away")
     func openConnectionsCount() async throws {
-        let server = HTTPServer { _ in .json(200, Data("{}".utf8)) }
+        // A long idle limit: a loaded machine may not look for seconds, and the client sends nothing.
+        let server = HTTPServer(limits: HTTPServerLimits(idleTimeout: .seconds(120))) { _ in .json(200, Data("{}".utf8)) }
         let port = try server.start()
         defer { server.stop() }
         #expect(server.openConnections == 0)

@@ -127,3 +127,33 @@ func makeClient(
             baseURL: baseURL, timeout: timeout, retry: retry, tokens: tokens, totalDeadline: .seconds(30)),
         sleep: recorder.sleep)
 }
+
+/// A port on 127.0.0.1 that refuses connections and that no other test can take while this
+/// lives: bound without listening (a stopped server's port can be handed to a parallel test).
+final class ClosedPort {
+    private let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard fd >= 0, bound == 0, named == 0 else {
+            if fd >= 0 { close(fd) }
+            throw URLError(.cannotConnectToHost)
+        }
+        self.fd = fd
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+}

@@ -65,12 +65,11 @@ struct TransportFailureTests {
         await gate.open()
     }
 
-    @Test func freedPortIsUnreachableAfterRetries() async throws {
-        let server = try LoopbackServer { _ in json(200, "{}") }
-        let port = server.port
-        server.stop()
+    @Test func aPortNothingListensOnIsUnreachableAfterRetries() async throws {
+        let closed = try ClosedPort()
+        let port = closed.port
         let recorder = WaitRecorder()
-        let client = makeClient(server.baseURL, recorder: recorder)
+        let client = makeClient(URL(string: "http://127.0.0.1:\(port)")!, recorder: recorder)
 
         let expected = HTTPError.unreachable(host: "127.0.0.1:\(port)", reason: "connection refused; check that the server is running")
         await #expect(throws: expected) {
@@ -78,6 +77,7 @@ struct TransportFailureTests {
         }
         #expect(await recorder.waits.count == 2)
         #expect(expected.description == "cannot reach 127.0.0.1:\(port): connection refused; check that the server is running")
+        _ = closed
     }
 
     @Test func cancellingTheCallerCancelsTheRequest() async throws {
