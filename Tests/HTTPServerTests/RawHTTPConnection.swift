@@ -31,7 +31,9 @@ final class RawHTTPConnection {
     private var buffer: [UInt8] = []
 
     init(port: UInt16, timeoutSeconds: Int = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // A local until connected: a throw after `self.fd` is set would run deinit and close it twice,
+        // closing whatever another thread opened under that number meanwhile.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawSocketError(description: "socket() failed") }
         var interval = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
@@ -48,6 +50,7 @@ final class RawHTTPConnection {
             close(fd)
             throw RawSocketError(description: "connect to port \(port) failed: \(String(cString: strerror(errno)))")
         }
+        self.fd = fd
     }
 
     deinit {

@@ -13,7 +13,9 @@ public final class RawClient {
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeoutSeconds`.
     public init(port: UInt16, timeoutSeconds: Int = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // A local until connected: a throw after `self.fd` is set would run deinit and close it twice,
+        // closing whatever another thread opened under that number meanwhile.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawClientError("socket() failed") }
         var interval = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
@@ -28,6 +30,7 @@ public final class RawClient {
             close(fd)
             throw RawClientError("connect to port \(port) failed")
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }
