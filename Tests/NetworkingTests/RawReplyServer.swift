@@ -109,11 +109,12 @@ final class RawReplyServer: Sendable {
 
     /// Stops accepting, closes open connections and waits for the accept thread to end.
     func stop() {
-        let open = state.withLock { state -> Set<Int32> in
+        // Shut down under the lock: a connection's thread removes its number under the same lock
+        // before closing it, so a number shut down here is never one another test opened since.
+        state.withLock { state in
             state.stopped = true
-            return state.open
+            for connection in state.open { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        for connection in open { shutdown(connection, Int32(SHUT_RDWR)) }
         shutdown(listener, Int32(SHUT_RDWR))
         ended.wait()
         close(listener)
