@@ -135,25 +135,30 @@ final class ClosedPort {
     let port: UInt16
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard fd >= 0, bound == 0, named == 0 else {
-            if fd >= 0 { close(fd) }
-            throw URLError(.cannotConnectToHost)
-        }
-        self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
+        (fd, port) = try boundLoopbackSocket()
     }
 
     deinit { close(fd) }
+}
+
+/// A TCP socket bound to 127.0.0.1 on a free port, and the port; the caller owns the descriptor.
+func boundLoopbackSocket() throws -> (fd: Int32, port: UInt16) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    guard bound == 0, named == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRINUSE)
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
 }
