@@ -18,16 +18,27 @@ let package = Package(
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
+        // The plugin contract: what a follow-up declares and the hooks the host drives.
+        .target(
+            name: "PluginInterface",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline"],
+            path: "Modules/Interfaces/PluginInterface"
+        ),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed"
         ),
         .target(
+            name: "NewPostsPill",
+            dependencies: ["FeedInterface", "PluginInterface", "TerminalUI"],
+            path: "Modules/Features/NewPostsPill"
+        ),
+        .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile"
         ),
         .target(
@@ -43,13 +54,13 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database"],
             path: "Modules/Features/Store"
         ),
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -110,8 +121,9 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline", "OfflineQueue",
+                "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
+                "NewPostsPill", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
+                "OfflineQueue",
             ],
             path: "Host"
         ),

@@ -6,16 +6,17 @@ import OfflineQueue
 @MainActor
 enum QueueMode {
     static func run(_ userData: UserData) async -> Int32 {
-        guard FileManager.default.fileExists(atPath: userData.likesQueue.path) else {
+        let outbox = LikeQueuePlugin.outbox(userData.pluginFiles)
+        guard FileManager.default.fileExists(atPath: outbox.path) else {
             StandardStreams.out("feed: no likes are waiting to be sent for \(userData.owner)")
             return 0
         }
         let queue: OfflineLikeQueue
         do {
             queue = try await OfflineLikeQueue.open(
-                at: userData.likesQueue, owner: userData.owner, likes: NothingSent(), warn: { StandardStreams.err($0) })
+                at: outbox, owner: userData.owner, likes: NothingSent(), warn: { StandardStreams.err($0) })
         } catch {
-            StandardStreams.err("feed queue: cannot read \(userData.likesQueue.path): \(error)")
+            StandardStreams.err("feed queue: cannot read \(outbox.path): \(error)")
             return 1
         }
         let rows = await queue.rows()

@@ -50,10 +50,10 @@ enum ScreenMode {
             for await event in input.events {
                 switch event {
                 case .key(let key):
-                    let onProfile = screen.profile != nil
+                    let onProfile = screen.overlay != nil
                     if screen.handle(key) { return 0 }
                     // Going back to the feed redraws it whole: no cell of the grid may stay behind.
-                    if onProfile != (screen.profile != nil) { writer.invalidate() }
+                    if onProfile != (screen.overlay != nil) { writer.invalidate() }
                 case .resize:
                     writer.invalidate()
                 case .terminate(let signal):

@@ -3,6 +3,7 @@ import Foundation
 import LikesInterface
 import Observation
 import Paging
+import PluginInterface
 import StoreInterface
 
 /// The feed screen's brain: pages into one view state, composed of small parts (paging session, page request, post
@@ -110,9 +111,6 @@ public final class FeedViewModel {
     /// Clears the latest message.
     public func dismissMessage() { viewState.message = nil }
 
-    /// `count` posts are newer than the first row: a pill says so, no row moves (0 hides it).
-    public func showNewPosts(_ count: Int) { viewState.pill = count > 0 ? count : nil }
-
     /// Waits until idle or `timeout`; returns whether it became idle. A cancelled caller stops waiting.
     public func waitUntilIdle(timeout: Duration) async -> Bool {
         isIdle ? true : await idle.wait(timeout: timeout)
@@ -195,4 +193,13 @@ public final class FeedViewModel {
     }
 
     private func notifyIfIdle() { if isIdle { idle.resumeAll() } }
+}
+
+extension FeedViewModel: FeedScreenControl {
+    /// The first row, once the first page is in and no refresh is under way.
+    public var newestShownPost: PostID? { viewState.newestShownPost }
+    /// The paging session: a refresh starts a new one.
+    public var session: Int { paging.generation }
+    /// Likes of the rows not yet settled on the server.
+    public var waitingLikes: Int { viewState.waitingLikes }
 }

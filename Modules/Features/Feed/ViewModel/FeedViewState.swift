@@ -15,10 +15,8 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var message: FeedMessage?
     /// Above cached rows: their age, and whether the network failed (`offline-pages`).
     public internal(set) var banner: FeedBanner?
-    /// Likes saved on this device and not yet on the server (`persistent-like-queue`).
+    /// Likes of these rows not yet settled on the server (the post store's pending taps).
     public internal(set) var waitingLikes = 0
-    /// How many newer posts wait above the first row (`new-posts-pill`); `nil`: no pill.
-    public internal(set) var pill: Int?
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
@@ -32,7 +30,6 @@ extension FeedViewState {
     mutating func startFirstPage() {
         if rows.isEmpty { initialLoad = .loading } else { isRefreshing = true }
         pagination = .idle
-        pill = nil
     }
 
     /// The first page arrived: loaded, not refreshing, no message and no banner.

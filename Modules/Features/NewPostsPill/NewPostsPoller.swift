@@ -1,9 +1,10 @@
 import FeedInterface
+import PluginInterface
 
 /// Polls for posts newer than the first one shown (`new-posts-pill`): every `interval`, only while
 /// the feed is visible and not suspended, never before the first page or during a refresh, one poll
-/// at a time. Errors are silent and back off (2×, 4× … 16× the interval); a count above 0 is handed
-/// to the view model, which shows the pill and never moves a row for it.
+/// at a time. Errors are silent and back off (2×, 4× … 16× the interval); each count is reported
+/// with the first post it counts from, and no row ever moves for it.
 @MainActor
 public final class NewPostsPoller {
     /// The time between polls.
@@ -16,17 +17,21 @@ public final class NewPostsPoller {
     public private(set) var polls = 0
 
     private let counter: any NewPostsCounter
-    private weak var model: FeedViewModel?
+    private weak var screen: (any FeedScreenControl)?
+    private let report: @MainActor (Int, PostID) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
     private var task: Task<Void, Never>?
     private var failures = 0
 
-    /// A poller for `model` over `counter`; `sleep` waits between polls (injected in tests).
+    /// A poller for `screen` over `counter` that hands each count to `report`; `sleep` waits
+    /// between polls (injected in tests).
     public init(
-        model: FeedViewModel, counter: any NewPostsCounter, interval: Duration,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        screen: any FeedScreenControl, counter: any NewPostsCounter, interval: Duration,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        report: @escaping @MainActor (Int, PostID) -> Void
     ) {
-        self.model = model
+        self.screen = screen
+        self.report = report
         self.counter = counter
         self.interval = max(interval, .seconds(1))
         self.sleep = sleep
@@ -38,11 +43,10 @@ public final class NewPostsPoller {
         task = Task { [weak self] in await self?.run() }
     }
 
-    /// Stops polling for good (the flag was switched off); the pill goes away.
+    /// Stops polling for good (the flag was switched off).
     public func stop() {
         task?.cancel()
         task = nil
-        model?.showNewPosts(0)
     }
 
     /// The feed screen left (`false`) or came back (`true`).
@@ -55,14 +59,14 @@ public final class NewPostsPoller {
         while !Task.isCancelled {
             let wait = interval * (1 << min(failures, 4))
             do { try await sleep(wait) } catch { return }
-            guard !Task.isCancelled, isVisible, !isSuspended, let model, let first = model.viewState.newestShownPost else { continue }
+            guard !Task.isCancelled, isVisible, !isSuspended, let screen, let first = screen.newestShownPost else { continue }
             polls += 1
             do {
                 let count = try await counter.newPostCount(since: first)
                 failures = 0
                 // The reader may have left, refreshed or moved on while the answer was out.
-                guard !Task.isCancelled, model.viewState.newestShownPost == first else { continue }
-                model.showNewPosts(count)
+                guard !Task.isCancelled, screen.newestShownPost == first else { continue }
+                report(count, first)
             } catch {
                 failures += 1
             }
