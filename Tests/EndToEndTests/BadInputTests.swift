@@ -31,7 +31,7 @@ import Testing
     @Test func badCommandsAnswerAnErrorAndTheSessionGoesOn() async throws {
         let server = try TestServer()
         let feed = try server.headless()
-        let valid = "valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, back, pill, hide, show, logout, quit"
+        let valid = "valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, pill, back, hide, show, logout, quit"
         let unknown = try await feed.send("jump")
         #expect(unknown["error"] as? String == "unknown command 'jump'; \(valid)")
         _ = try await feed.send("open")

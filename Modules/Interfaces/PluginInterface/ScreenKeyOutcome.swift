@@ -9,3 +9,14 @@ public enum ScreenKeyOutcome: Sendable {
     /// A screen opens over this one (a profile).
     case open(any OverlayScreen)
 }
+
+extension ScreenKeyOutcome: Equatable {
+    /// Equal cases; two `open` outcomes are equal when they open the same screen.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.ignored, .ignored), (.handled, .handled), (.refreshFromTop, .refreshFromTop): true
+        case (.open(let left), .open(let right)): left === right
+        default: false
+        }
+    }
+}

@@ -1,8 +1,17 @@
 import FeedInterface
 import FeedTesting
 import Foundation
+import PluginInterface
 import Testing
-@testable import Feed
+@testable import NewPostsPill
+
+/// A feed screen the test drives: its first row and paging session.
+@MainActor
+private final class FakeFeedScreen: FeedScreenControl {
+    var newestShownPost: PostID? = "p1"
+    var session = 1
+    var waitingLikes = 0
+}
 
 /// A clock the test moves: every sleep waits until `advance()` releases it.
 private actor ManualSleeper {
@@ -52,61 +61,58 @@ private actor ScriptedCounter: NewPostsCounter {
 
 @MainActor
 @Suite struct NewPostsPollerTests {
-    private func loaded() async -> (FeedViewModel, FakeFeedRepository) {
-        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 2))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
-        await model.onAppear()?.value
-        return (model, feed)
+    /// A pill over a loaded screen, polling with `counter` every `interval` by `sleeper`.
+    private func pill(_ counter: ScriptedCounter, _ sleeper: ManualSleeper, interval: Duration) -> (FakeFeedScreen, NewPostsPill) {
+        let screen = FakeFeedScreen()
+        let pill = NewPostsPill(screen: screen)
+        pill.attach(
+            NewPostsPoller(screen: screen, counter: counter, interval: interval, sleep: { try await sleeper.sleep($0) }) { [weak pill] in
+                pill?.report($0, since: $1)
+            })
+        return (screen, pill)
     }
 
     @Test func pollsEveryIntervalFromTheFirstRowAndThePillNeverMovesARow() async throws {
-        let (model, _) = await loaded()
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
         await counter.set([.success(0), .success(7)])
-        let poller = NewPostsPoller(model: model, counter: counter, interval: .seconds(60), sleep: { try await sleeper.sleep($0) })
-        let rows = model.viewState.rows
-        poller.start()
+        let (_, pill) = pill(counter, sleeper, interval: .seconds(60))
         try await sleeper.advance()
         #expect(await eventually { await counter.calls == ["p1"] })
-        #expect(model.viewState.pill == nil, "0 new posts: no pill")
+        #expect(pill.count == nil, "0 new posts: no pill")
         try await sleeper.advance()
-        #expect(await eventually { model.viewState.pill == 7 })
-        #expect(model.viewState.rows == rows, "the pill never changes the rows")
+        #expect(await eventually { pill.count == 7 })
+        #expect(pill.titleSegment(glyphs: .unicode) == TitleSegment("↑ 7 new posts · n", kind: .callout))
         #expect(await sleeper.requested.allSatisfy { $0 == .seconds(60) })
-        poller.stop()
-        #expect(model.viewState.pill == nil, "a poller switched off takes its pill away")
+        pill.stop()
+        #expect(pill.count == nil, "a poller switched off takes its pill away")
     }
 
     @Test func noPollWhileHiddenOrSuspended() async throws {
-        let (model, _) = await loaded()
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
-        let poller = NewPostsPoller(model: model, counter: counter, interval: .seconds(1), sleep: { try await sleeper.sleep($0) })
-        poller.start()
-        poller.setVisible(false)
+        let (_, pill) = pill(counter, sleeper, interval: .seconds(1))
+        pill.setVisible(false)
         try await sleeper.advance()
         try await sleeper.advance()
-        poller.setVisible(true)
-        poller.setSuspended(true)
+        pill.setVisible(true)
+        pill.setSuspended(true)
         try await sleeper.advance()
         #expect(await counter.calls.isEmpty)
-        poller.setSuspended(false)
+        pill.setSuspended(false)
         try await sleeper.advance()
         #expect(await eventually { await counter.calls.count == 1 })
-        poller.stop()
+        pill.stop()
     }
 
     @Test func errorsBackOffAndOnePollNeverOverlapsAnother() async throws {
-        let (model, _) = await loaded()
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
         let failure = FeedError.offline(reason: "down")
         await counter.set([.failure(failure), .failure(failure), .failure(failure), .failure(failure), .failure(failure), .success(2)])
-        let poller = NewPostsPoller(model: model, counter: counter, interval: .seconds(1), sleep: { try await sleeper.sleep($0) })
-        poller.start()
+        let (_, pill) = pill(counter, sleeper, interval: .seconds(1))
         for _ in 0..<6 { try await sleeper.advance() }
-        #expect(await eventually { model.viewState.pill == 2 })
+        #expect(await eventually { pill.count == 2 })
         // Waits: 1 s, then doubled after each failure, capped at 16×; back to 1 s after a success.
         #expect(await eventually { await sleeper.requested.count == 7 })
         #expect(await sleeper.requested == [.seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(16), .seconds(1)])
@@ -118,40 +124,37 @@ private actor ScriptedCounter: NewPostsCounter {
         #expect(await sleeper.sleepers == 0, "while a poll is out, no next one is scheduled")
         await gate.open()
         #expect(await eventually { await sleeper.sleepers == 1 })
-        poller.stop()
+        pill.stop()
     }
 
     @Test func noPollBeforeTheFirstPageOrDuringARefresh() async throws {
-        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
-        let held = await feed.hold(call: 1)
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
-        let load = model.onAppear()
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
-        let poller = NewPostsPoller(model: model, counter: counter, interval: .seconds(1), sleep: { try await sleeper.sleep($0) })
-        poller.start()
+        let (screen, pill) = pill(counter, sleeper, interval: .seconds(1))
+        screen.newestShownPost = nil
         try await sleeper.advance()
-        #expect(model.viewState.newestShownPost == nil)
-        await held.open()
-        await load?.value
-        let refreshGate = await feed.hold(call: 2)
-        model.refresh()
         try await sleeper.advance()
         #expect(await counter.calls.isEmpty, "before the first page and during a refresh nobody polls")
-        await refreshGate.open()
-        poller.stop()
+        pill.stop()
     }
 
-    @Test func takingThePillRefreshesAndTheNewPostsComeFirst() async throws {
-        let fresh = FeedPage(posts: [FeedFixtures.post(900), FeedFixtures.post(901)] + FeedFixtures.pages(count: 1)[0].posts, next: nil)
-        let feed = FakeFeedRepository { cursor, call in call == 1 ? FeedFixtures.pages(count: 1)[0] : fresh }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
-        await model.onAppear()?.value
-        model.showNewPosts(2)
-        #expect(model.viewState.pill == 2)
-        await model.refresh().value
-        #expect(model.viewState.pill == nil)
-        #expect(model.viewState.rows.prefix(2).map(\.id) == ["p900", "p901"])
-        #expect(Set(model.viewState.rows.map(\.id)).count == model.viewState.rows.count)
+    @Test func thePillGoesWithANewSessionOrFirstRowAndNTakesIt() async throws {
+        let sleeper = ManualSleeper()
+        let counter = ScriptedCounter()
+        let (screen, pill) = pill(counter, sleeper, interval: .seconds(1))
+        #expect(pill.handle(.character("n"), selected: nil) == .ignored, "no pill: n is not taken")
+        pill.report(2, since: "p1")
+        #expect(pill.count == 2)
+        screen.session = 2
+        #expect(pill.count == nil, "a refresh started: the pill is gone")
+        screen.session = 1
+        pill.report(3, since: "p1")
+        screen.newestShownPost = "p900"
+        #expect(pill.count == nil, "the first row changed: the count no longer says anything")
+        screen.newestShownPost = "p1"
+        #expect(pill.keyHelp == [KeyHelpLine(keys: "n", action: "take the new posts the pill shows")])
+        #expect(pill.handle(.character("n"), selected: nil) == .refreshFromTop)
+        #expect(pill.count == nil, "taken")
+        pill.stop()
     }
 }
