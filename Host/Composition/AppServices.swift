@@ -128,8 +128,7 @@ final class AppServices {
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
         let saved = active.lazy.compactMap(\.plugin.savedFeed).first
-        let model = FeedViewModel(
-            feed: feed, posts: makeStore(), offline: saved.map { OfflinePages(cache: $0.cache, saved: $0.saved) })
+        let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
         screens.append(model)
         return model
     }

@@ -11,58 +11,38 @@ import TerminalUI
 @MainActor
 final class ScreenRouter {
     private(set) var feed: FeedScreen!
-    /// The screen over the feed, and the follow-up that opened it.
-    private(set) var overlay: (screen: any OverlayScreen, owner: FlagKey)?
-    private let extensions: [(key: FlagKey, extension: any ScreenExtension)]
+    /// The screen over the feed.
+    let stack: ScreenStack<any OverlayScreen>
     /// Called when a photo arrives, so the screen is drawn again.
     var onPhoto: @MainActor () -> Void = {}
     /// The follow-up whose key opened a screen last.
-    private var opener: FlagKey = ""
+    private var opener: FlagKey?
 
     /// The router over the feed's view model with what follow-ups add to it; `photos` loads the
     /// feed's photos (`nil` when photos are off or cannot be drawn here).
     init(model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool) {
-        self.extensions = extensions
+        stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
         var routed: [any ScreenExtension] = []
-        feed = nil
         for (key, item) in extensions {
             routed.append(RoutedExtension(key: key, base: item) { [weak self] in self?.opener = $0 })
         }
         feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii)
     }
 
-    /// Opens `screen` over the feed for the follow-up `owner`.
-    private func open(_ screen: any OverlayScreen) {
-        overlay?.screen.leave()
-        screen.appear()
-        overlay = (screen, opener)
-        // The feed is behind the screen: no polling for new posts until it is back.
-        for (_, item) in extensions { item.setVisible(false) }
-    }
-
-    /// Closes the screen over the feed, if one is open, back to the feed.
-    func closeOverlay() {
-        guard let overlay else { return }
-        overlay.screen.leave()
-        self.overlay = nil
-        for (_, item) in extensions { item.setVisible(true) }
-    }
+    /// The screen over the feed, if one is open.
+    var overlay: (any OverlayScreen)? { stack.top }
 
     /// The server switched `key` off: a screen that follow-up opened closes.
-    func switchedOff(_ key: FlagKey) {
-        if overlay?.owner == key { closeOverlay() }
-    }
+    func switchedOff(_ key: FlagKey) { stack.switchedOff(key) }
 
     /// The process was suspended (`true`) or resumed (`false`): no polling meanwhile.
-    func setSuspended(_ suspended: Bool) {
-        for (_, item) in extensions { item.setSuspended(suspended) }
-    }
+    func setSuspended(_ suspended: Bool) { stack.setSuspended(suspended) }
 
     /// Applies `key` to the screen on top; returns whether the reader asked to quit.
     func handle(_ key: Key) -> Bool {
         if let overlay {
-            switch overlay.screen.press(key) {
-            case .back: closeOverlay()
+            switch overlay.press(key) {
+            case .back: stack.close()
             case .quit: return true
             case .handled, .ignored: break
             }
@@ -70,7 +50,7 @@ final class ScreenRouter {
         }
         switch feed.handle(key) {
         case .quit: return true
-        case .open(let screen): open(screen)
+        case .open(let screen): stack.open(screen, owner: opener)
         case .handled, .ignored: break
         }
         return false
@@ -78,15 +58,15 @@ final class ScreenRouter {
 
     /// The frame of the screen on top.
     func frame(size: TerminalSize) -> ScreenBuffer {
-        overlay?.screen.frame(size: size) ?? feed.frame(size: size)
+        overlay?.frame(size: size) ?? feed.frame(size: size)
     }
 
     /// Advances both screens' clocks (the feed's messages expire under an overlay too).
     func tick() {
         feed.tick()
-        overlay?.screen.tick()
+        overlay?.tick()
     }
 
     /// Whether ticks change the screen on top.
-    var isAnimating: Bool { overlay?.screen.isAnimating ?? feed.isAnimating }
+    var isAnimating: Bool { overlay?.isAnimating ?? feed.isAnimating }
 }

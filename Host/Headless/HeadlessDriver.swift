@@ -34,9 +34,9 @@ final class HeadlessDriver: HeadlessControl {
     private let app: App
     private let photos: HeadlessPhotos?
     private let extraCommands: [HeadlessCommandSpec]
-    private var shown: (any HeadlessScreen)?
-    /// The follow-up that opened the screen shown, and the one whose command runs now.
-    private var shownOwner: FlagKey?
+    /// The screen over the feed.
+    private let stack: ScreenStack<any HeadlessScreen>
+    /// The follow-up whose command runs now.
     private var performing: FlagKey?
     /// Screens left while a like of theirs was in flight: `settle` and `quit` still wait for them.
     private var leaving: [any HeadlessScreen] = []
@@ -49,7 +49,11 @@ final class HeadlessDriver: HeadlessControl {
         self.app = app
         self.photos = app.photos.map(HeadlessPhotos.init)
         extraCommands = app.plugins.flatMap { $0.headlessCommands }
+        stack = ScreenStack(extensions: app.extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
     }
+
+    /// The screen shown over the feed, if any.
+    private var shown: (any HeadlessScreen)? { stack.top }
 
     var feed: any FeedScreenControl { model }
 
@@ -112,9 +116,9 @@ final class HeadlessDriver: HeadlessControl {
             leaveScreen()
             photos?.see(0)
         case .hide:
-            for (_, item) in app.extensions { item.setVisible(false) }
+            stack.setShown(false)
         case .show:
-            for (_, item) in app.extensions { item.setVisible(shown == nil) }
+            stack.setShown(true)
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return await state(extra: [("settled", settled ? "true" : "false")])
@@ -128,27 +132,27 @@ final class HeadlessDriver: HeadlessControl {
     }
 
     func present(_ screen: any HeadlessScreen) {
-        leaveScreen()
-        screen.appear()
-        shown = screen
-        shownOwner = performing
+        let left = shown
+        stack.open(screen, owner: performing)
+        keepIfBusy(left)
         photos?.see(0)
-        // The feed is behind the screen: no polling for new posts until it is back.
-        for (_, item) in app.extensions { item.setVisible(false) }
     }
 
     /// Leaves the screen opened over the feed, if any, for the feed.
     func leaveScreen() {
-        guard let screen = shown else { return }
-        screen.leave()
-        if !screen.isIdle { leaving.append(screen) }
-        (shown, shownOwner) = (nil, nil)
-        for (_, item) in app.extensions { item.setVisible(true) }
+        let left = shown
+        stack.close()
+        keepIfBusy(left)
     }
 
     /// The server switched `key` off: a screen that follow-up opened closes.
     func switchedOff(_ key: FlagKey) {
-        if shownOwner == key { leaveScreen() }
+        if stack.owner == key { leaveScreen() }
+    }
+
+    /// A screen left with a page or a like in flight: `settle` and `quit` still wait for it.
+    private func keepIfBusy(_ screen: (any HeadlessScreen)?) {
+        if let screen, !screen.isIdle { leaving.append(screen) }
     }
 
     func refreshFeedFromTop() {

@@ -1,5 +1,6 @@
 import FeedInterface
 import FeedTesting
+import PluginInterface
 import Foundation
 import LikesInterface
 import StoreInterface
@@ -16,7 +17,7 @@ import Testing
     }
 
     private func model(feed: FakeFeedRepository, cache: FakeFeedCache, saved: CachedFeed?, likePost: any LikePostUseCase = FakeLikePostUseCase()) -> FeedViewModel {
-        FeedViewModel(feed: feed, likePost: likePost, offline: OfflinePages(cache: cache, saved: saved), now: { Self.now })
+        FeedViewModel(feed: feed, likePost: likePost, offline: SavedFeed(cache: cache, saved: saved), now: { Self.now })
     }
 
     @Test func savedRowsShowAtOnceThenTheNetworkReplacesThemAndTheCache() async throws {

@@ -254,9 +254,9 @@ public enum FeedScreenRenderer {
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
                 right - 1 - start > 2
             {
-                // A follow-up's callout (a pill: newer posts above, never inserted under the reader).
+                // A follow-up's callout stands alone, highlighted, over every status.
                 let text = " " + callout.text.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") + " "
-                buffer.write(TextLayout.truncate(text, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.pill)
+                buffer.write(TextLayout.truncate(text, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.callout)
             } else if let status = statusText, right - 1 - start > 2 {
                 let text = TextLayout.truncate(status, width: right - 1 - start, ellipsis: glyphs.ellipsis)
                 buffer.write(text, row: 0, column: start, style: theme.status)

@@ -25,7 +25,7 @@ public final class FeedViewModel {
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
-    public init(feed: any FeedRepository, posts: any PostStore, offline: OfflinePages? = nil,
+    public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.page = PageRequest { try await feed.posts(after: $0) }
         self.posts = posts
@@ -35,8 +35,8 @@ public final class FeedViewModel {
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
-    /// Creates the view model with a store of its own (no `shared-post-store`) over the app's like use case.
-    public convenience init(feed: any FeedRepository, likePost: any LikePostUseCase, offline: OfflinePages? = nil,
+    /// Creates the view model with a store of its own over the app's like use case.
+    public convenience init(feed: any FeedRepository, likePost: any LikePostUseCase, offline: SavedFeed? = nil,
                             now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.init(feed: feed, posts: ScreenPostStore(likePost: likePost), offline: offline, now: now, prefetchDistance: prefetchDistance)
     }

@@ -13,7 +13,7 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var isRefreshing: Bool
     /// The latest user-facing message (a failed page, "Couldn't unlike"), or `nil`.
     public internal(set) var message: FeedMessage?
-    /// Above cached rows: their age, and whether the network failed (`offline-pages`).
+    /// Above saved rows: their age, and whether the network failed.
     public internal(set) var banner: FeedBanner?
     /// Likes of these rows not yet settled on the server (the post store's pending taps).
     public internal(set) var waitingLikes = 0

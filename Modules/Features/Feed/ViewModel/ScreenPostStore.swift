@@ -1,7 +1,7 @@
 import LikesInterface
 import StoreInterface
 
-/// The post store of one screen: today's feed without `shared-post-store`. It lives and dies with
+/// The post store of one screen: a feed whose post store no follow-up shares. It lives and dies with
 /// its view model; the like use case it sends through is the app's one.
 @MainActor
 public final class ScreenPostStore: PostTableStore {
