@@ -155,10 +155,13 @@ final class AppServices {
         for store in stores { await store.waitUntilTapsRecorded() }
     }
 
-    /// Waits until what the follow-ups keep in flight has landed and the screens show it, within `timeout`.
-    func settle(timeout: Duration) async {
+    /// Waits until what the follow-ups keep in flight has landed and the screens show it, returning
+    /// by `timeout` at the latest; returns whether everything landed.
+    func settle(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        for (_, plugin) in active { await plugin.settle(timeout: max(.zero, deadline - ContinuousClock.now)) }
+        var settled = true
+        for (_, plugin) in active where !(await plugin.settle(timeout: max(.zero, deadline - ContinuousClock.now))) { settled = false }
+        return settled
     }
 
     /// Whether quitting must wait for likes in flight: no follow-up keeps them on this device.

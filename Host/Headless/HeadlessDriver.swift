@@ -23,8 +23,8 @@ final class HeadlessDriver: HeadlessControl {
         var logout: () async -> Void = {}
         /// Returns once every tap is recorded by the like use case.
         var tapsRecorded: () async -> Void = {}
-        /// Waits until what the follow-ups keep in flight has landed, within a deadline.
-        var settle: (Duration) async -> Void = { _ in }
+        /// Waits until what the follow-ups keep in flight has landed, by a deadline; whether it did.
+        var settle: (Duration) async -> Bool = { _ in true }
         /// Whether quitting waits a moment for likes in flight.
         var waitsForLikesOnQuit = true
     }
@@ -182,8 +182,7 @@ final class HeadlessDriver: HeadlessControl {
         }
         leaving.removeAll { $0.isIdle }
         guard await model.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
-        await app.settle(max(.zero, deadline - ContinuousClock.now))
-        return true
+        return await app.settle(max(.zero, deadline - ContinuousClock.now))
     }
 
     private func error(_ message: String) -> String {

@@ -32,8 +32,9 @@ public protocol ActivePlugin: AnyObject {
     func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String?
     /// The JSON value of one of its headless fields.
     func value(of field: HeadlessField) async -> String
-    /// Waits until what it keeps in flight has landed, within `timeout` (`settle`).
-    func settle(timeout: Duration) async
+    /// Waits until what it keeps in flight has landed, returning by `timeout` at the latest
+    /// (`settle`); returns whether it landed.
+    func settle(timeout: Duration) async -> Bool
     /// Taps are kept on this device: quitting need not wait for likes in flight.
     var keepsLikes: Bool { get }
 }
@@ -64,7 +65,7 @@ extension ActivePlugin {
     /// `null`.
     public func value(of field: HeadlessField) async -> String { field.whenOff }
     /// Nothing in flight.
-    public func settle(timeout: Duration) async {}
+    public func settle(timeout: Duration) async -> Bool { true }
     /// Likes are not kept.
     public var keepsLikes: Bool { false }
 }

@@ -70,15 +70,18 @@ final class ActiveLikeQueue: ActivePlugin {
     func value(of field: HeadlessField) async -> String { String(await queue.count) }
 
     /// Sends the likes that wait now and returns when none is in flight and the stores show what
-    /// settled, within `timeout`.
-    func settle(timeout: Duration) async {
+    /// settled, or once `timeout` has passed (the sends go on); returns whether all that settled.
+    func settle(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        await queue.drain()
+        let queue = queue
+        guard await Deadline.waitAtMost(timeout, for: { await queue.drain() }) else { return false }
         let remaining = await queue.count
         // The outcomes reach the stores through the events stream: wait until they did.
-        while stores.contains(where: { $0.pendingCount > remaining }), ContinuousClock.now < deadline {
+        while stores.contains(where: { $0.pendingCount > remaining }) {
+            guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(5))
         }
+        return true
     }
 
     var keepsLikes: Bool { true }
