@@ -51,17 +51,18 @@ struct UserData {
         }
     }
 
-    /// Deletes the files of one of our folders (never following a link), then the folder itself.
-    func deleteFolder(_ folder: URL) throws(FileError) {
+    /// Deletes one of our folders with everything in it, never following a link (a link is removed
+    /// itself) and at most `depth` folders deep.
+    func deleteFolder(_ folder: URL, depth: Int = 8) throws(FileError) {
         var info = stat()
         guard lstat(folder.path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            guard unlink(folder.path) == 0 else { throw FileError(action: "remove", url: folder, code: errno) }
+            guard unlink(folder.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: folder, code: errno) }
             return
         }
+        guard depth > 0 else { throw FileError(action: "remove", url: folder, code: ELOOP) }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let file = folder.appendingPathComponent(name)
-            guard unlink(file.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: file, code: errno) }
+            try deleteFolder(folder.appendingPathComponent(name), depth: depth - 1)
         }
         guard rmdir(folder.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: folder, code: errno) }
     }
