@@ -1,6 +1,6 @@
 import Foundation
 
-/// `workspace-check`: module boundaries, size budgets and the module graph of a SwiftPM package.
+/// `workspace-check`: module boundaries, size budgets, the module graph and owners of a SwiftPM package.
 public enum WorkspaceCheckCommand {
     /// Runs the command line `arguments` (without the program name) from `currentDirectory`.
     public static func run(arguments: [String], currentDirectory: String) -> CommandOutcome {
@@ -13,6 +13,7 @@ public enum WorkspaceCheckCommand {
             switch options.command {
             case "deps": return deps(workspace, options)
             case "size": return try size(workspace, options)
+            case "owners": return try owners(workspace, options)
             default: return try graph(workspace, options)
             }
         } catch {
@@ -119,7 +120,7 @@ public enum WorkspaceCheckCommand {
 
     // MARK: - Output
 
-    private static func finish(
+    static func finish(
         _ result: AllowFilter.Result, command: String, summary: String, options: CommandOptions,
         text: [String], json: [(String, JSONNode.Value)]
     ) -> CommandOutcome {
