@@ -112,9 +112,9 @@ struct CommandLineTests {
     @Test("usage errors exit 2 with one line")
     func usageErrors() async {
         let cases: [([String], String)] = [
-            ([], "no command given; use one of deps, size, graph or owners (--help for options)"),
-            (["lint"], "unknown command \"lint\"; use deps, size, graph or owners"),
-            (["deps", "--check", "X"], "--check and --write belong to `workspace-check graph` and `workspace-check owners`"),
+            ([], "no command given; use one of deps, size, graph, owners or shape (--help for options)"),
+            (["lint"], "unknown command \"lint\"; use deps, size, graph, owners or shape"),
+            (["shape", "--check", "X"], "--check and --write belong to `workspace-check graph` and `workspace-check owners`"),
             (["deps", "--frobnicate"], "unknown option '--frobnicate'; see `workspace-check --help`"),
             (["deps", "--format", "xml"], "invalid value 'xml' for --format: expected text, github or json; see `workspace-check --help`"),
             (["deps", "--format"], "--format needs a value: text, github or json; see `workspace-check --help`"),

@@ -25,10 +25,10 @@ struct WorkspaceSelfCheckTests {
         #expect(workspace.roles["WorkspaceCheckTests"]?.module == "WorkspaceCheck")
     }
 
-    @Test("every module has an owner and the checked-in CODEOWNERS is current")
-    func owners() async {
+    @Test("every module has an owner, the checked-in CODEOWNERS is current, and every feature has its parts")
+    func ownersAndShape() async {
         let root = root
-        for arguments in [["owners", "--check", "\(root)/.github/CODEOWNERS"]] {
+        for arguments in [["owners", "--check", "\(root)/.github/CODEOWNERS"], ["shape"]] {
             let outcome = await offPool {
                 WorkspaceCheckCommand.run(arguments: arguments + ["--package-path", root], currentDirectory: root)
             }

@@ -2,7 +2,7 @@ import Arguments
 
 /// The parsed command line of `workspace-check`.
 struct CommandOptions: Sendable {
-    /// `deps`, `size`, `graph` or `owners`.
+    /// `deps`, `size`, `graph`, `owners` or `shape`.
     var command = ""
     /// The package root (absolute).
     var packagePath = ""
@@ -39,6 +39,7 @@ struct CommandOptions: Sendable {
           size    lines of code and compiled bytes per module against the budgets
           graph   the module graph as Mermaid (or DOT); --check / --write keep a README's copy current
           owners  every module has an owning team; --check / --write keep .github/CODEOWNERS current
+          shape   each feature's interface, implementations, testing, tests and demo, with their roles
 
         options (all commands):
           --package-path DIR   the SwiftPM package to check (default: the current directory)
@@ -142,7 +143,7 @@ struct CommandOptions: Sendable {
     }
 
     /// The commands, in the order the usage lists them.
-    private static let commands = ["deps", "size", "graph", "owners"]
+    private static let commands = ["deps", "size", "graph", "owners", "shape"]
 
     private static var commandList: String {
         commands.dropLast().joined(separator: ", ") + " or " + commands[commands.count - 1]

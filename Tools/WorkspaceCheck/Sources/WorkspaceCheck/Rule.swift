@@ -15,6 +15,10 @@ enum Rule: String, CaseIterable, Sendable {
     case unknownTeam = "unknown-team"
     case unknownPath = "unknown-path"
     case staleCodeowners = "stale-codeowners"
+    case featureRole = "feature-role"
+    case featureIncomplete = "feature-incomplete"
+    case featurelessImplementation = "featureless-implementation"
+    case sharedImplementation = "shared-implementation"
 
     /// The command whose run reports this rule (and checks allow entries for it).
     var command: String {
@@ -22,6 +26,7 @@ enum Rule: String, CaseIterable, Sendable {
         case .lineBudget, .byteBudget: "size"
         case .staleGraph: "graph"
         case .unownedModule, .unknownTeam, .unknownPath, .staleCodeowners: "owners"
+        case .featureRole, .featureIncomplete, .featurelessImplementation, .sharedImplementation: "shape"
         case .staleAllow: "any"
         default: "deps"
         }
@@ -56,6 +61,14 @@ enum Rule: String, CaseIterable, Sendable {
             "an owned path that does not exist is a typo or a leftover; the file it meant would have no reviewer."
         case .staleCodeowners:
             "CODEOWNERS is generated from the owners in the config; a copy that differs asks the wrong team to review."
+        case .featureRole:
+            "each part of a feature has one job (contract, implementation, fakes, tests, demo), and its role is what keeps it to that job."
+        case .featureIncomplete:
+            "a feature is built, tested and shown on its own through its testing module (fakes for its clients) and its demo."
+        case .featurelessImplementation:
+            "every implementation belongs to one feature, which says its interface, fakes, tests and demo, and which demo may link it."
+        case .sharedImplementation:
+            "an implementation in two features makes each feature's demo link the other's code; give it to one feature."
         }
     }
 }
