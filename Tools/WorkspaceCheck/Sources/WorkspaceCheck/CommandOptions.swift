@@ -2,7 +2,7 @@ import Arguments
 
 /// The parsed command line of `workspace-check`.
 struct CommandOptions: Sendable {
-    /// `deps`, `size`, `graph`, `owners` or `shape`.
+    /// `deps`, `size`, `graph`, `owners`, `shape` or `affected`.
     var command = ""
     /// The package root (absolute).
     var packagePath = ""
@@ -28,6 +28,8 @@ struct CommandOptions: Sendable {
     var check: String?
     /// `graph --write FILE` or `owners --write FILE`.
     var write: String?
+    /// `affected --base REV`.
+    var base: String?
     /// `--help`.
     var help = false
 
@@ -40,6 +42,7 @@ struct CommandOptions: Sendable {
           graph   the module graph as Mermaid (or DOT); --check / --write keep a README's copy current
           owners  every module has an owning team; --check / --write keep .github/CODEOWNERS current
           shape   each feature's interface, implementations, testing, tests and demo, with their roles
+          affected  the modules a change touches, their dependents, owners and the tests to run
 
         options (all commands):
           --package-path DIR   the SwiftPM package to check (default: the current directory)
@@ -58,6 +61,8 @@ struct CommandOptions: Sendable {
         owners:
           --check FILE         fail if FILE (CODEOWNERS) differs from the owners in the config
           --write FILE         write CODEOWNERS to FILE
+        affected:
+          --base REV           compare the work tree (untracked files too) with REV; text or json
 
         exit status: 0 clean, 1 violations, 2 usage or config error
         """
@@ -115,6 +120,7 @@ struct CommandOptions: Sendable {
                     options.includeTests = true
                 case "--check": options.check = absolute(try scanner.value(expected: "a file to compare"))
                 case "--write": options.write = absolute(try scanner.value(expected: "a file to write"))
+                case "--base": options.base = try scanner.value(expected: "a git revision such as origin/main")
                 default: throw scanner.unknownOption()
                 }
             }
@@ -135,6 +141,17 @@ struct CommandOptions: Sendable {
         if options.check != nil || options.write != nil, !["graph", "owners"].contains(options.command) {
             throw ArgumentError("--check and --write belong to `workspace-check graph` and `workspace-check owners`")
         }
+        if options.base != nil, options.command != "affected" {
+            throw ArgumentError("--base belongs to `workspace-check affected`")
+        }
+        if options.command == "affected" {
+            guard options.base != nil else {
+                throw ArgumentError("affected needs --base REV, the git revision to compare the work tree with (e.g. --base origin/main)")
+            }
+            guard options.format != .github else {
+                throw ArgumentError("affected prints text or json, not github annotations; use --format text or --format json")
+            }
+        }
         if options.check != nil, options.write != nil {
             throw ArgumentError("give either --check FILE or --write FILE, not both")
         }
@@ -143,7 +160,7 @@ struct CommandOptions: Sendable {
     }
 
     /// The commands, in the order the usage lists them.
-    private static let commands = ["deps", "size", "graph", "owners", "shape"]
+    private static let commands = ["deps", "size", "graph", "owners", "shape", "affected"]
 
     private static var commandList: String {
         commands.dropLast().joined(separator: ", ") + " or " + commands[commands.count - 1]

@@ -1,7 +1,7 @@
 import Foundation
 
-/// `workspace-check`: module boundaries, size budgets, the module graph, owners and feature shape
-/// of a SwiftPM package.
+/// `workspace-check`: module boundaries, size budgets, the module graph, owners, feature shape and
+/// the modules a change affects, of a SwiftPM package.
 public enum WorkspaceCheckCommand {
     /// Runs the command line `arguments` (without the program name) from `currentDirectory`.
     public static func run(arguments: [String], currentDirectory: String) -> CommandOutcome {
@@ -16,6 +16,7 @@ public enum WorkspaceCheckCommand {
             case "size": return try size(workspace, options)
             case "owners": return try owners(workspace, options)
             case "shape": return shape(workspace, options)
+            case "affected": return try affected(workspace, options)
             default: return try graph(workspace, options)
             }
         } catch {
