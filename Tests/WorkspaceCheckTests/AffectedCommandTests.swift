@@ -101,6 +101,7 @@ struct AffectedCommandTests {
         #expect(strings(json["tests"]) == ["EndToEndTests", "FeedTests"])
         let text = await fixture.run(["affected", "--base", "HEAD~1"])
         #expect(text.output.contains("\nPackage.swift changed: every module is affected\n"))
+        #expect(text.output.hasSuffix("\nrun: swift test\n"))
     }
 
     @Test("a bad revision or a folder outside git exits 2 with one line")

@@ -47,7 +47,9 @@ extension WorkspaceCheckCommand {
         if !teams.isEmpty {
             lines.append("teams: " + teams.compactMap { workspace.config.teams[$0]?.handle }.joined(separator: " "))
         }
-        if !result.tests.isEmpty {
+        if result.everythingBecause != nil {
+            lines.append("run: swift test")
+        } else if !result.tests.isEmpty {
             lines.append("run: swift test --filter '^(\(result.tests.joined(separator: "|")))\\.'")
         }
         return CommandOutcome(exitCode: 0, output: lines.joined(separator: "\n") + "\n", errorOutput: "")
