@@ -8,7 +8,6 @@ struct BuildFlags: Sendable {
     struct Flag: Decodable, Sendable {
         let key: String
         let description: String
-        let kind: String
         let built: Bool
     }
 

@@ -6,7 +6,6 @@ struct BuildFlags: Equatable, Sendable {
     /// One declared flag, as `feed flags --json` lists it.
     struct Flag: Decodable, Equatable, Sendable {
         let key: String
-        let kind: String
         let built: Bool
     }
 
