@@ -130,7 +130,7 @@ import Testing
         let heart = Headless.row(tapped, id: id)?["heart"] as? String
         if mode.flags.contains("persistent-like-queue") {
             // The answer waits until the tap is on disk; by then the refusal may have come back.
-            #expect(heart == "liked" || (heart == "notLiked" && tapped["message"] as? String == "Couldn't like"))
+            #expect(heart == "liked" || (heart == "notLiked" && tapped["message"] as? String == "Couldn't like"), "\(tapped)")
         } else {
             #expect(heart == "liked")
         }
