@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
-        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "FeedTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FeedTesting"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),
