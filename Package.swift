@@ -43,8 +43,14 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Database"],
+            dependencies: ["FeedInterface", "StoreInterface", "Database"],
             path: "Modules/Features/Store"
+        ),
+
+        .target(
+            name: "Posts",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"],
+            path: "Modules/Features/Posts"
         ),
 
         .target(
@@ -111,7 +117,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline", "OfflineQueue",
+                "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline", "OfflineQueue",
             ],
             path: "Host"
         ),
@@ -121,7 +127,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking",
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
             ],
             path: "Tools/FeedBench"
         ),
@@ -150,6 +156,7 @@ let package = Package(
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting"]),
         .testTarget(
             name: "FeedTests",
             dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "FeedTesting", "TerminalUI"],

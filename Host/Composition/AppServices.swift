@@ -9,6 +9,7 @@ import Likes
 import LikesInterface
 import Networking
 import OfflineQueue
+import Posts
 import Profile
 import Store
 import StoreInterface
@@ -32,7 +33,7 @@ final class AppServices {
     /// `offline-pages`: the saved feed of this user and server.
     let offline: OfflinePages?
     /// `shared-post-store`: the one post store every screen reads.
-    let sharedPosts: SharedPostStore?
+    let sharedPosts: InMemoryPostStore?
     /// The photos of every screen (memory and disk caches, downloads); `nil` with `--photos off`.
     let photos: ImagePipeline?
     let userData: UserData
@@ -73,7 +74,7 @@ final class AppServices {
         let direct = SerialLikePostUseCase(likes: likes, reread: likes)
         likeSwitch = parts.queue.map { SwitchableLikePostUseCase(queue: $0, direct: direct) }
         likePost = likeSwitch ?? direct
-        sharedPosts = parts.flags.isOn(FeatureFlagKeys.sharedPostStore) ? SharedPostStore(likePost: likePost) : nil
+        sharedPosts = parts.flags.isOn(FeatureFlagKeys.sharedPostStore) ? InMemoryPostStore(likePost: likePost) : nil
         photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
         if let sharedPosts { adopt(sharedPosts) }
     }
@@ -111,7 +112,7 @@ final class AppServices {
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// with `shared-post-store` the app's one post store.
     func makeFeedViewModel() -> FeedViewModel {
-        let store: any PostStore = sharedPosts ?? adopt(ScreenPostStore(likePost: likePost))
+        let store: any PostStore = sharedPosts ?? adopt(InMemoryPostStore(likePost: likePost))
         let model = FeedViewModel(feed: feed, posts: store, offline: offline)
         screens.append(model)
         return model

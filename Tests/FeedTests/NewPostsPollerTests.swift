@@ -54,7 +54,7 @@ private actor ScriptedCounter: NewPostsCounter {
 @Suite struct NewPostsPollerTests {
     private func loaded() async -> (FeedViewModel, FakeFeedRepository) {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 2))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         return (model, feed)
     }
@@ -124,7 +124,7 @@ private actor ScriptedCounter: NewPostsCounter {
     @Test func noPollBeforeTheFirstPageOrDuringARefresh() async throws {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
         let held = await feed.hold(call: 1)
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let load = model.onAppear()
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
@@ -145,7 +145,7 @@ private actor ScriptedCounter: NewPostsCounter {
     @Test func takingThePillRefreshesAndTheNewPostsComeFirst() async throws {
         let fresh = FeedPage(posts: [FeedFixtures.post(900), FeedFixtures.post(901)] + FeedFixtures.pages(count: 1)[0].posts, next: nil)
         let feed = FakeFeedRepository { cursor, call in call == 1 ? FeedFixtures.pages(count: 1)[0] : fresh }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         model.showNewPosts(2)
         #expect(model.viewState.pill == 2)

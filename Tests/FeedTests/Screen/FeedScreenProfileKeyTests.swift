@@ -18,7 +18,7 @@ private final class ProfileRequests: ProfileOpening {
     let size = TerminalSize(columns: 80, rows: 24)
 
     private func screen(profiles: (any ProfileOpening)?) async -> FeedScreen {
-        let model = FeedViewModel(feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1)), likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1)), posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let screen = FeedScreen(model: model, profiles: profiles)
         await screen.start()?.value
         _ = screen.frame(size: size)
