@@ -8,8 +8,7 @@ import Foundation
 /// lock the process holds on that file, and another process could then checkpoint and delete the
 /// log under SQLite. SQLite gives the `-wal` and `-shm` it creates the database file's mode itself.
 public struct CheckedDatabaseFile: Sendable {
-    /// The version, tables and columns the file must have.
-    public let schema: SchemaShape
+    private let schema: SchemaShape
     private let migrations: @Sendable () -> [Connection.Migration]
     private let synchronous: Synchronous
     private let check: @Sendable (Connection) throws -> String?
