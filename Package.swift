@@ -54,8 +54,14 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database"],
+            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "Database"],
             path: "Modules/Features/Store"
+        ),
+
+        .target(
+            name: "Posts",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"],
+            path: "Modules/Features/Posts"
         ),
 
         .target(
@@ -122,7 +128,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "NewPostsPill", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
+                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
                 "OfflineQueue",
             ],
             path: "Host"
@@ -133,7 +139,7 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking",
+                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
             ],
             path: "Tools/FeedBench"
         ),
@@ -162,6 +168,7 @@ let package = Package(
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting"]),
         .testTarget(
             name: "FeedTests",
             dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "TerminalUI"],
@@ -185,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
-        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "FeedTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FeedTesting"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),

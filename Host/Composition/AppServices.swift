@@ -9,6 +9,7 @@ import Likes
 import LikesInterface
 import Networking
 import PluginInterface
+import Posts
 import StoreInterface
 
 /// The composition root's app-scoped services, built once per process: the server connection,
@@ -111,7 +112,7 @@ final class AppServices {
                 CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
             },
             newPosts: RemoteNewPostsCounter(http: http),
-            makePostStore: { [unowned self] in ScreenPostStore(likePost: likePost) },
+            makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii,
             warn: { StandardStreams.err($0) })
@@ -142,7 +143,7 @@ final class AppServices {
 
     /// A post store for a new screen: the one a follow-up shares, else one of its own.
     private func makeStore() -> any PostStore {
-        let store = active.lazy.compactMap { $0.plugin.postStore() }.first ?? ScreenPostStore(likePost: likePost)
+        let store = active.lazy.compactMap { $0.plugin.postStore() }.first ?? InMemoryPostStore(likePost: likePost)
         if !stores.contains(where: { $0 === store }) {
             stores.append(store)
             for (_, plugin) in active { plugin.adopt(store) }

@@ -48,7 +48,7 @@ private final class ScriptedExtension: ScreenExtension {
 
     private func screen(_ extensions: [any ScreenExtension]) async -> (FeedScreen, FakeFeedRepository) {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let screen = FeedScreen(model: model, extensions: extensions)
         await screen.start()?.value
         _ = screen.frame(size: size)

@@ -35,12 +35,6 @@ public final class FeedViewModel {
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
-    /// Creates the view model with a store of its own over the app's like use case.
-    public convenience init(feed: any FeedRepository, likePost: any LikePostUseCase, offline: SavedFeed? = nil,
-                            now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
-        self.init(feed: feed, posts: ScreenPostStore(likePost: likePost), offline: offline, now: now, prefetchDistance: prefetchDistance)
-    }
-
     /// The position of row `id` in `viewState.rows`, found in constant time.
     public func index(of id: PostID) -> Int? { paging.index(of: id) }
 

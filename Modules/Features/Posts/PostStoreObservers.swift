@@ -1,27 +1,29 @@
+import StoreInterface
+
 /// The observers of a post store, each under a token.
 @MainActor
-public struct PostStoreObservers {
+struct PostStoreObservers {
     private var observers: [Int: @MainActor (PostStoreChange) -> Void] = [:]
     private var lastToken = 0
 
     /// No observers yet.
-    public init() {}
+    init() {}
 
     /// How many observers there are.
-    public var count: Int { observers.count }
+    var count: Int { observers.count }
 
     /// Adds `onChange` and returns its token.
-    public mutating func add(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
+    mutating func add(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
         lastToken += 1
         observers[lastToken] = onChange
         return lastToken
     }
 
     /// Removes the observer of `token`.
-    public mutating func remove(_ token: Int) { observers[token] = nil }
+    mutating func remove(_ token: Int) { observers[token] = nil }
 
     /// Tells every observer about `change`.
-    public func notify(_ change: PostStoreChange) {
+    func notify(_ change: PostStoreChange) {
         for observer in observers.values { observer(change) }
     }
 }

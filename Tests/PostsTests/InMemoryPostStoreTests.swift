@@ -4,11 +4,13 @@ import LikesInterface
 import StoreInterface
 import Testing
 
-@MainActor @Suite struct PostTableStoreTests {
+import Posts
+
+@MainActor @Suite struct InMemoryPostStoreTests {
     @Test func aPageOfOneScreenThatChangesAPostAnotherShowsIsHeardByEveryObserver() {
         // Found by feed-chaos: a profile's page said the server no longer held a like the feed
         // still showed; the store took the news in, but only the profile showed it.
-        let store = TableStore(likePost: NoLikes())
+        let store = InMemoryPostStore(likePost: NoLikes())
         var heard: [Post] = []
         _ = store.addObserver { heard.append($0.post) }
         _ = store.receive([Self.post("p14", liked: true, count: 1812), Self.post("p15", liked: false, count: 3)], requestedAt: store.stamp())

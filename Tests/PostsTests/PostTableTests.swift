@@ -4,6 +4,8 @@ import LikesInterface
 import StoreInterface
 import Testing
 
+@testable import Posts
+
 @Suite struct PostTableTests {
     private static func post(_ id: PostID, liked: Bool? = false, count: Int = 10) -> Post {
         Post(

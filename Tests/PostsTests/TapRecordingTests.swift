@@ -5,13 +5,15 @@ import StoreInterface
 import Synchronization
 import Testing
 
+import Posts
+
 /// A tap is acknowledged (`waitUntilTapsRecorded` returns) only once the queued like use case has
 /// recorded it: found by feed-chaos, where a tap answered before the outbox write was lost to a SIGKILL.
 @MainActor @Suite struct TapRecordingTests {
     @Test func waitingForTapsEndsOnlyAfterTheQueueRecordedThem() async throws {
         let log = EventLog()
         let queue = HeldQueue(log: log)
-        let store = TableStore(likePost: queue)
+        let store = InMemoryPostStore(likePost: queue)
         _ = store.receive([Self.post("p1")], requestedAt: store.stamp())
         let sent = try #require(store.toggleLike("p1"))
         let waiter = Task { @MainActor in
@@ -28,7 +30,7 @@ import Testing
     }
 
     @Test func aUseCaseThatKeepsNothingIsNeverWaitedFor() async throws {
-        let store = TableStore(likePost: ImmediateLikes())
+        let store = InMemoryPostStore(likePost: ImmediateLikes())
         _ = store.receive([Self.post("p1")], requestedAt: store.stamp())
         let sent = try #require(store.toggleLike("p1"))
         await store.waitUntilTapsRecorded()

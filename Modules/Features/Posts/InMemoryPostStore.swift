@@ -1,19 +1,31 @@
 import FeedInterface
 import LikesInterface
+import StoreInterface
 
-/// A post store built on a `PostTable`: the table's rules, the call to the like use case and the
-/// observers' notifications are the same whatever the store's scope; conformers keep the state.
+/// The post store: posts by ID with the heart overlay, in memory, by the rules of `PostTable`.
+///
+/// The host builds one per screen (each view model its own), or with `shared-post-store` one for
+/// the whole process that every screen reads, so a heart changed on one screen changes on the
+/// others at once and stays right while its like is unsettled. Screens hold the posts they show and
+/// let go of them when they leave; a post nobody shows is forgotten (once its like settles), so the
+/// store never only grows. Taps go through the app's one like use case.
 @MainActor
-public protocol PostTableStore: PostStore {
-    /// The store's contents.
-    var table: PostTable { get set }
-    /// Who hears about changes.
-    var observers: PostStoreObservers { get set }
-    /// The app's one like use case.
-    var likePost: any LikePostUseCase { get }
-}
+public final class InMemoryPostStore: PostStore {
+    private var table = PostTable()
+    private var observers = PostStoreObservers()
+    private let likePost: any LikePostUseCase
 
-extension PostTableStore {
+    /// Creates an empty store over the app's one like use case.
+    public init(likePost: any LikePostUseCase) {
+        self.likePost = likePost
+    }
+
+    /// How many posts are kept now (shown somewhere, or with a like in flight).
+    public var postCount: Int { table.count }
+
+    /// How many screens are listening.
+    public var screenCount: Int { observers.count }
+
     public func stamp() -> PostStamp { table.stamp() }
 
     public func receive(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {

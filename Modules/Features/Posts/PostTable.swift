@@ -1,10 +1,11 @@
 import FeedInterface
 import LikesInterface
+import StoreInterface
 
-/// The contents of a post store as one value, and the rules every store applies: posts by ID as
-/// the server last said, held by screens; the heart overlay of unsettled likes; and the likes that
-/// settled, with when, so a page requested before a like settled cannot undo it.
-public struct PostTable: Sendable {
+/// The contents of `InMemoryPostStore` as one value, and its rules: posts by ID as the server last
+/// said, held by screens; the heart overlay of unsettled likes; and the likes that settled, with
+/// when, so a page requested before a like settled cannot undo it.
+struct PostTable: Sendable {
     private var posts: [PostID: Post] = [:]
     private var holds: [PostID: Int] = [:]
     private var overlays: [PostID: LikeOverlay] = [:]
@@ -17,28 +18,28 @@ public struct PostTable: Sendable {
     private var recordedWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Creates an empty table.
-    public init() {}
+    init() {}
 
     /// How many posts are kept (held, or with a like in flight).
-    public var count: Int { posts.count }
+    var count: Int { posts.count }
 
     /// How many likes are unsettled.
-    public var unsettledCount: Int { overlays.count }
+    var unsettledCount: Int { overlays.count }
 
     /// How many likes are saved on this device and not yet on the server.
-    public var pendingCount: Int { overlays.values.count { $0.pending } }
+    var pendingCount: Int { overlays.values.count { $0.pending } }
 
     /// Whether the like of `id` is saved on this device and not yet on the server.
-    public func isPending(_ id: PostID) -> Bool { overlays[id]?.pending ?? false }
+    func isPending(_ id: PostID) -> Bool { overlays[id]?.pending ?? false }
 
     /// A new stamp, later than every stamp and settled like before it.
-    public mutating func stamp() -> PostStamp {
+    mutating func stamp() -> PostStamp {
         lastStamp += 1
         return PostStamp(lastStamp)
     }
 
     /// The post as shown: the wanted heart laid over while its like is unsettled.
-    public func post(_ id: PostID) -> Post? {
+    func post(_ id: PostID) -> Post? {
         guard var post = posts[id] else { return nil }
         if let overlay = overlays[id] {
             post.like = LikeState(overlay.wanted)
@@ -49,7 +50,7 @@ public struct PostTable: Sendable {
 
     /// Takes in a page requested at `stamp`, holds each post once, and returns them as shown. A
     /// heart the page does not know (its likes read failed) keeps the one already known here.
-    public mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+    mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
             var server = settledOver(page, requestedAt: stamp)
             // A page whose likes read failed says nothing about the heart: keep one already known.
@@ -67,12 +68,12 @@ public struct PostTable: Sendable {
     }
 
     /// `incoming` with only the likes settled after `stamp` laid over.
-    public func settled(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+    func settled(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { settledOver($0, requestedAt: stamp) }
     }
 
     /// Lets go of each post once; a post nobody holds is dropped unless its like is in flight.
-    public mutating func release(_ ids: [PostID]) {
+    mutating func release(_ ids: [PostID]) {
         for id in ids {
             guard let held = holds[id] else { continue }
             if held > 1 {
@@ -85,7 +86,7 @@ public struct PostTable: Sendable {
     }
 
     /// Flips the wanted heart of `id`; `nil` when the post is unknown or its heart is unknown.
-    public mutating func tap(_ id: PostID) -> LikeTap? {
+    mutating func tap(_ id: PostID) -> LikeTap? {
         guard let shown = post(id), let current = shown.like.isLiked, let server = posts[id] else { return nil }
         lastTap += 1
         var overlay = overlays[id]
@@ -100,7 +101,7 @@ public struct PostTable: Sendable {
     /// Writes the outcome of `tap`; returns the post as shown now, and what the server is known to
     /// hold (to be saved), when the tap was the latest on its post and settled it; `nil` when a
     /// newer tap reports instead.
-    public mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> (post: Post, settled: LikeResult?)? {
+    mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> (post: Post, settled: LikeResult?)? {
         guard var overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
         let settled: LikeResult?
         switch outcome {
@@ -132,7 +133,7 @@ public struct PostTable: Sendable {
 
     /// A queued like settled later: saved (if it is what is wanted now) or refused (roll back);
     /// returns the post as shown now and what the server holds, or `nil` when nothing changed.
-    public mutating func settleQueued(_ event: LikeQueueEvent) -> (post: Post, settled: LikeResult?)? {
+    mutating func settleQueued(_ event: LikeQueueEvent) -> (post: Post, settled: LikeResult?)? {
         guard let overlay = overlays[event.post], overlay.pending else { return nil }
         let tap = LikeTap(post: event.post, number: overlay.latestTap, wanted: overlay.wanted, before: LikeResult(liked: overlay.serverLiked, likeCount: overlay.serverCount))
         switch event.outcome {
@@ -147,7 +148,7 @@ public struct PostTable: Sendable {
     }
 
     /// Lays likes saved by an earlier run over the posts when they come (before any page is shown).
-    public mutating func restorePending(_ likes: [PendingLike]) {
+    mutating func restorePending(_ likes: [PendingLike]) {
         for like in likes where overlays[like.post] == nil {
             let before = like.before ?? LikeResult(liked: !like.wanted, likeCount: 0)
             overlays[like.post] = LikeOverlay(wanted: like.wanted, serverLiked: before.liked, serverCount: before.likeCount, latestTap: 0, pending: true)
@@ -155,10 +156,10 @@ public struct PostTable: Sendable {
     }
 
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
-    public mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
+    mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
 
     /// `tap` is recorded (or its use case returned); a second call changes nothing.
-    public mutating func recorded(_ tap: LikeTap) {
+    mutating func recorded(_ tap: LikeTap) {
         guard unrecorded.remove(tap.number) != nil, unrecorded.isEmpty else { return }
         let waiters = recordedWaiters
         recordedWaiters.removeAll()
@@ -166,15 +167,15 @@ public struct PostTable: Sendable {
     }
 
     /// Whether every tap handed over is recorded.
-    public var allTapsRecorded: Bool { unrecorded.isEmpty }
+    var allTapsRecorded: Bool { unrecorded.isEmpty }
 
     /// Resumes `waiter` once every tap handed over is recorded (at once when they are).
-    public mutating func whenTapsRecorded(_ waiter: CheckedContinuation<Void, Never>) {
+    mutating func whenTapsRecorded(_ waiter: CheckedContinuation<Void, Never>) {
         if unrecorded.isEmpty { waiter.resume() } else { recordedWaiters.append(waiter) }
     }
 
     /// Forgets every post and overlay; outcomes of taps made before change nothing.
-    public mutating func removeAll() {
+    mutating func removeAll() {
         posts.removeAll()
         holds.removeAll()
         overlays.removeAll()
