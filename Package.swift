@@ -118,7 +118,11 @@ let package = Package(
         // Test support: fakes for every interface protocol.
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
+        .target(
+            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "TestingSupport"],
+            path: "Modules/TestSupport/FeedTesting"
+        ),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -171,7 +175,7 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "TestingSupport", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
@@ -179,29 +183,29 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
-            name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "FeedTesting"]),
-        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
+            name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
+        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "TestingSupport"]),
         .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
         .testTarget(
             name: "OfflineQueueTests",
             dependencies: [
-                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking",
-                "ProcessTesting", "QueueCrashProbe",
+                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "TestingSupport", "HTTPServer",
+                "Networking", "ProcessTesting", "QueueCrashProbe",
             ]
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
+            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "FeedTesting"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FeedTesting"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "FeedTesting"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "FeedTesting"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestingSupport"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "LoopbackTesting", "HTTPServer"]),

@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import Testing
+import TestingSupport
 @testable import FeedData
 
 /// A posts source serving fixed pages with every heart unknown.

@@ -3,6 +3,7 @@ import FeedTesting
 import LikesInterface
 import Paging
 import Testing
+import TestingSupport
 @testable import Feed
 
 @MainActor

@@ -1,8 +1,8 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import PluginInterface
 import Testing
+import TestingSupport
 @testable import NewPostsPill
 
 /// A feed screen the test drives: its first row and paging session.

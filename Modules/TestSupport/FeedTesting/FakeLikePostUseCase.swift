@@ -1,5 +1,6 @@
 import FeedInterface
 import LikesInterface
+import TestingSupport
 
 /// A `LikePostUseCase` whose calls wait until the test answers them, in any order.
 public actor FakeLikePostUseCase: LikePostUseCase {

@@ -1,5 +1,6 @@
 import FeedInterface
 import LikesInterface
+import TestingSupport
 
 /// A likes store in memory that implements both likes promises, records every call, and can
 /// hold a call or refuse a post.

@@ -3,6 +3,7 @@ import FeedTesting
 import PluginInterface
 import TerminalUI
 import Testing
+import TestingSupport
 @testable import Feed
 
 /// An overlay that records that it was opened.

@@ -4,6 +4,7 @@ import Foundation
 import LikesInterface
 import TerminalUI
 import Testing
+import TestingSupport
 @testable import Feed
 
 /// The screen against a real view model over fakes: keys, rows appearing, pagination, anchoring.
