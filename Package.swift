@@ -120,9 +120,10 @@ let package = Package(
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
         .target(
-            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "TestingSupport"],
+            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "TerminalUI", "TestingSupport"],
             path: "Modules/TestSupport/FeedTesting"
         ),
+        .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -184,8 +185,8 @@ let package = Package(
         ),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
-        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "TestingSupport"]),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "NetworkingTesting", "TestingSupport"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "NetworkingTesting", "HTTPServer"]),
         .testTarget(
             name: "OfflineQueueTests",
             dependencies: [
