@@ -120,10 +120,11 @@ let package = Package(
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
         .target(
-            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "TerminalUI", "TestingSupport"],
+            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "TestingSupport"],
             path: "Modules/TestSupport/FeedTesting"
         ),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
+        .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -176,11 +177,11 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "TestingSupport", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
-            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "TerminalUI"],
+            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "TerminalUITesting", "TerminalUI"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

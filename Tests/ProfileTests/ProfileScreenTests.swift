@@ -3,6 +3,7 @@ import FeedTesting
 import Foundation
 import LikesInterface
 import TerminalUI
+import TerminalUITesting
 import Testing
 @testable import Profile
 
