@@ -4,6 +4,7 @@ import PluginInterface
 import Foundation
 import LikesInterface
 import StoreInterface
+import StoreTesting
 import Testing
 @testable import Feed
 

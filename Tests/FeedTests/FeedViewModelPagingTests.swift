@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import Paging
+import StoreTesting
 import Testing
 import TestingSupport
 @testable import Feed

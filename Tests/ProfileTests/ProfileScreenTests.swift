@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
+import StoreTesting
 import TerminalUI
 import TerminalUITesting
 import Testing

@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import StoreInterface
+import StoreTesting
 import Testing
 @testable import Profile
 

@@ -1,6 +1,7 @@
 import FeedInterface
 import FeedTesting
 import PluginInterface
+import StoreTesting
 import TerminalUI
 import Testing
 import TestingSupport
