@@ -119,10 +119,8 @@ let package = Package(
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
-        .target(
-            name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"],
-            path: "Modules/TestSupport/FeedTesting"
-        ),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
@@ -145,8 +143,8 @@ let package = Package(
         .executableTarget(
             name: "FeedBench",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
+                "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
             ],
             path: "Tools/FeedBench"
         ),
@@ -175,24 +173,24 @@ let package = Package(
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
-        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting"]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
-            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
+            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
-        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "NetworkingTesting", "TestingSupport"]),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "NetworkingTesting", "HTTPServer"]),
+        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "LikesTesting", "NetworkingTesting", "TestingSupport"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "LikesTesting", "NetworkingTesting", "HTTPServer"]),
         .testTarget(
             name: "OfflineQueueTests",
             dependencies: [
-                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "TestingSupport", "HTTPServer",
+                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
                 "Networking", "ProcessTesting", "QueueCrashProbe",
             ]
         ),

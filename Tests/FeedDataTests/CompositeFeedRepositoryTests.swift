@@ -1,6 +1,7 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import LikesTesting
 import Testing
 import TestingSupport
 @testable import FeedData

@@ -3,6 +3,7 @@ import FeedTesting
 import PluginInterface
 import Foundation
 import LikesInterface
+import LikesTesting
 import StoreInterface
 import StoreTesting
 import Testing

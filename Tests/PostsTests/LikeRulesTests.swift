@@ -1,6 +1,7 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import LikesTesting
 import Posts
 import StoreInterface
 import Testing

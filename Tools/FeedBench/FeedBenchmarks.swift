@@ -3,6 +3,7 @@ import FeedInterface
 import FeedTesting
 import Likes
 import LikesInterface
+import LikesTesting
 import Posts
 
 /// The feed's benchmarks: each prints figures measured side by side in this run.

@@ -1,5 +1,6 @@
 import FeedInterface
 import FeedTesting
+import LikesTesting
 import PluginInterface
 import StoreTesting
 import TerminalUI

@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
 import StoreTesting
 import TerminalUI
 import Testing
