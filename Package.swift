@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
 
-        // Test support: fakes for every interface protocol.
+        // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
