@@ -13,9 +13,9 @@ struct ScriptedRow: Identifiable, Equatable {
 /// A cursor the server no longer accepts.
 struct CursorExpired: Error {}
 
-/// The failures a list reported, in order (`true`: a first page).
+/// What a test heard, in order, a flag a call (a failure: `true` for a first page).
 @MainActor
-final class FailureLog {
+final class Tally {
     private(set) var firsts: [Bool] = []
     var count: Int { firsts.count }
     func add(_ first: Bool) { firsts.append(first) }

@@ -1,3 +1,4 @@
+import Observation
 import Paging
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
     typealias List = PagedList<String, String, ScriptedPage, ScriptedRow>
 
     /// A list over `script` whose rows are their IDs, counting the failures it reports.
-    private func list(_ script: PageScript, refreshable: Bool = true, failures: FailureLog? = nil) -> List {
+    private func list(_ script: PageScript, refreshable: Bool = true, failures: Tally? = nil) -> List {
         let list = List(
             prefetchDistance: 1, refreshable: refreshable, fetch: { try await script.fetch($0) },
             ids: \.ids, next: \.next, isCursorExpired: { $0 is CursorExpired })
@@ -68,7 +69,7 @@ import Testing
             if cursor != nil { throw CursorExpired() }
             return ScriptedPage(ids: call == 1 ? ["a", "b"] : ["b", "c"], next: "1")
         }
-        let failures = FailureLog()
+        let failures = Tally()
         let list = list(script, failures: failures)
         await list.refresh().value
         await script.hold(call: 3)
@@ -88,7 +89,7 @@ import Testing
             if call == 1 || call == 3 { throw TestFailure() }
             return cursor == nil ? ScriptedPage(ids: ["a", "b"], next: "1") : ScriptedPage(ids: ["c"], next: nil)
         }
-        let failures = FailureLog()
+        let failures = Tally()
         let list = list(script, failures: failures)
         #expect(list.retry() == nil, "nothing failed")
         await list.refresh().value
@@ -135,5 +136,16 @@ import Testing
         #expect(list.rows.isEmpty)
         #expect(list.index(of: "a") == nil)
         guard case .loading = list.firstPage else { Issue.record("a reset list is as new, not \(list.firstPage)"); return }
+    }
+
+    @Test func anObserverOfTheRowsHearsOfAPage() async throws {
+        let script = PageScript(pages: [ScriptedPage(ids: ["a"], next: "1"), ScriptedPage(ids: ["b"], next: nil)])
+        let list = list(script)
+        await list.refresh().value
+        let heard = Tally()
+        withObservationTracking { _ = list.rows } onChange: { MainActor.assumeIsolated { heard.add(false) } }
+        await list.rowAppeared("a")?.value
+        #expect(heard.count == 1)
+        #expect(list.rows.map(\.id) == ["a", "b"])
     }
 }

@@ -4,35 +4,42 @@ import Observation
 /// where its pages stand and the one page request in flight. One load at a time (marked before
 /// any await), repeats dropped, stale pages dropped, an expired cursor starts over keeping the
 /// rows, a failed page waits for a retry. A page costs what it holds, however many rows are shown.
-@MainActor @Observable
+/// Observable: an observer that reads any of its state hears of every change.
+@MainActor
 public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendable, Page: Sendable, Row: Identifiable> where Row.ID == ID {
     /// Turns the items of a page at `positions` (repeats dropped) into rows.
     public typealias Rows = @MainActor (_ page: Page, _ positions: [Int]) -> [Row]
 
     /// The rows in display order, one per ID.
-    public private(set) var rows: [Row] = []
+    public var rows: [Row] { revision.read(); return shown }
     /// The first page: loading, loaded or failed.
-    public private(set) var firstPage = FirstPageState.loading
+    public var firstPage: FirstPageState { revision.read(); return firstState }
     /// The pages after the first: idle, loading, failed or at the end.
-    public private(set) var nextPage = NextPageState.idle
+    public var nextPage: NextPageState { revision.read(); return nextState }
     /// A first page is loading while rows stay on screen (only for a `refreshable` list).
-    public private(set) var isRefreshing = false
+    public var isRefreshing: Bool { revision.read(); return refreshing }
 
     /// Called as a request starts (`first`: for a first page); returns what turns its page into rows.
-    @ObservationIgnored public var onRequest: @MainActor (_ first: Bool) -> Rows = { _ in { _, _ in [] } }
+    public var onRequest: @MainActor (_ first: Bool) -> Rows = { _ in { _, _ in [] } }
     /// Called once the state shows a failed page (`first`: the first); an expired cursor starts over instead.
-    @ObservationIgnored public var onFailure: @MainActor (_ error: any Error, _ first: Bool) -> Void = { _, _ in }
+    public var onFailure: @MainActor (_ error: any Error, _ first: Bool) -> Void = { _, _ in }
     /// Called after every answer taken in or failed, once whatever it started is under way.
-    @ObservationIgnored public var onAnswer: @MainActor () -> Void = {}
+    public var onAnswer: @MainActor () -> Void = {}
 
-    @ObservationIgnored private var session: PagingSession<ID, Cursor>
-    @ObservationIgnored private let request: PageRequest<Cursor, Page>
-    @ObservationIgnored private let ids: (Page) -> [ID]
-    @ObservationIgnored private let next: (Page) -> Cursor?
-    @ObservationIgnored private let isCursorExpired: (any Error) -> Bool
-    @ObservationIgnored private let refreshable: Bool
-    @ObservationIgnored private let prefetchDistance: Int
-    @ObservationIgnored private var stopped = false
+    // Changed in place (a `didSet` that does not read the old value): a page appends, never copies.
+    private var shown: [Row] = [] { didSet { revision.changed() } }
+    private var firstState = FirstPageState.loading { didSet { revision.changed() } }
+    private var nextState = NextPageState.idle { didSet { revision.changed() } }
+    private var refreshing = false { didSet { revision.changed() } }
+    private let revision = ObservedRevision()
+    private var session: PagingSession<ID, Cursor>
+    private let request: PageRequest<Cursor, Page>
+    private let ids: (Page) -> [ID]
+    private let next: (Page) -> Cursor?
+    private let isCursorExpired: (any Error) -> Bool
+    private let refreshable: Bool
+    private let prefetchDistance: Int
+    private var stopped = false
 
     /// Creates an empty list over `fetch` (the page after a cursor; `nil`: the first), reading a page's
     /// `ids` and `next` cursor; a page loads when the row `prefetchDistance` from the end appears. A
@@ -62,12 +69,12 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public func index(of id: ID) -> Int? { session.index(of: id) }
 
     /// Row `id`, if shown.
-    public func row(_ id: ID) -> Row? { shownIndex(of: id).map { rows[$0] } }
+    public func row(_ id: ID) -> Row? { shownIndex(of: id).map { shown[$0] } }
 
     /// Changes row `id` in place, if shown; no other row is touched.
     public func update(_ id: ID, _ change: (inout Row) -> Void) {
         guard let index = shownIndex(of: id) else { return }
-        change(&rows[index])
+        change(&shown[index])
     }
 
     /// Shows `page` at once as the first page of a new session (saved rows), made into rows by `makeRows`.
@@ -78,36 +85,36 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     /// Loads the first page in a new session; the rows stay until it arrives (a refresh).
     @discardableResult
     public func refresh() -> Task<Void, Never> {
-        if rows.isEmpty {
-            firstPage = .loading
+        if shown.isEmpty {
+            firstState = .loading
         } else if refreshable {
-            isRefreshing = true
+            refreshing = true
         }
-        if refreshable { nextPage = .idle }
+        if refreshable { nextState = .idle }
         return start(after: nil, generation: session.startSession())
     }
 
     /// Row `id` appeared: loads the next page when it is `prefetchDistance` from the end.
     @discardableResult
     public func rowAppeared(_ id: ID) -> Task<Void, Never>? {
-        guard let index = session.index(of: id), index >= rows.count - prefetchDistance else { return nil }
+        guard let index = session.index(of: id), index >= shown.count - prefetchDistance else { return nil }
         return loadNextPage()
     }
 
     /// Loads the next page, marked loading at once; `nil` while one loads, failed, before the first or at the end.
     @discardableResult
     public func loadNextPage() -> Task<Void, Never>? {
-        guard case .loaded = firstPage, case .idle = nextPage, !isRefreshing, let cursor = session.next else { return nil }
-        nextPage = .loading
+        guard case .loaded = firstState, case .idle = nextState, !refreshing, let cursor = session.next else { return nil }
+        nextState = .loading
         return start(after: cursor, generation: session.generation)
     }
 
     /// Retries the first or the next page; `nil` when neither failed.
     @discardableResult
     public func retry() -> Task<Void, Never>? {
-        if case .failed = firstPage { return refresh() }
-        guard case .failed = nextPage else { return nil }
-        nextPage = .idle
+        if case .failed = firstState { return refresh() }
+        guard case .failed = nextState else { return nil }
+        nextState = .idle
         return loadNextPage()
     }
 
@@ -115,7 +122,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public func reset() {
         request.cancel()
         session.reset()
-        (rows, firstPage, nextPage, isRefreshing) = ([], .loading, .idle, false)
+        (shown, firstState, nextState, refreshing) = ([], .loading, .idle, false)
     }
 
     /// Cancels the request in flight for good: answers to any later request are dropped too.
@@ -140,16 +147,16 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     private func accept(first page: Page, generation: Int, rows makeRows: Rows) {
         guard let positions = session.acceptFirstPage(ids(page), next: next(page), generation: generation) else { return }
         // The new rows are made before they replace the old: making them may show a change in a row (by ID).
-        let shown = makeRows(page, positions)
-        rows = shown
-        (firstPage, isRefreshing, nextPage) = (.loaded, false, session.next == nil ? .end : .idle)
+        let rows = makeRows(page, positions)
+        shown = rows
+        (firstState, refreshing, nextState) = (.loaded, false, session.next == nil ? .end : .idle)
     }
 
     private func accept(next page: Page, generation: Int, rows makeRows: Rows) {
         guard let accepted = session.acceptNextPage(ids(page), next: next(page), generation: generation) else { return }
-        let shown = makeRows(page, accepted.positions)
-        rows.append(contentsOf: shown)
-        nextPage = session.next == nil ? .end : .idle
+        let rows = makeRows(page, accepted.positions)
+        shown.append(contentsOf: rows)
+        nextState = session.next == nil ? .end : .idle
         if accepted.loadAnother { loadNextPage() }
     }
 
@@ -161,18 +168,18 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
             return
         }
         if !first {
-            nextPage = .failed(error)
-        } else if refreshable, !rows.isEmpty {
-            (isRefreshing, nextPage) = (false, session.next == nil ? .end : .idle)
+            nextState = .failed(error)
+        } else if refreshable, !shown.isEmpty {
+            (refreshing, nextState) = (false, session.next == nil ? .end : .idle)
         } else {
-            firstPage = .failed(error)
+            firstState = .failed(error)
         }
         onFailure(error, first)
     }
 
     /// The index of `id` when the row there is its row: while a page is taken in, the index runs ahead of the rows.
     private func shownIndex(of id: ID) -> Int? {
-        guard let index = session.index(of: id), rows.indices.contains(index), rows[index].id == id else { return nil }
+        guard let index = session.index(of: id), shown.indices.contains(index), shown[index].id == id else { return nil }
         return index
     }
 }
