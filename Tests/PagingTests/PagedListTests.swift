@@ -35,7 +35,9 @@ import Testing
         await list.refresh().value
         await script.hold(call: 2)
         let stale = try #require(list.rowAppeared("b"))
+        let before = list.generation
         let refresh = list.refresh()
+        #expect(list.generation == before + 1)
         #expect(list.isRefreshing)
         #expect(list.rows.map(\.id) == ["a", "b"], "the rows stay until the new first page")
         await script.release(call: 2)

@@ -4,7 +4,7 @@ import Observation
 /// where its pages stand and the one page request in flight. One load at a time (marked before
 /// any await), repeats dropped, stale pages dropped, an expired cursor starts over keeping the
 /// rows, a failed page waits for a retry. A page costs what it holds, however many rows are shown.
-/// Observable: an observer that reads any of its state hears of every change.
+/// Tracked by Observation: an observer that reads any of its state hears of every change.
 @MainActor
 public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendable, Page: Sendable, Row: Identifiable> where Row.ID == ID {
     /// Turns the items of a page at `positions` (repeats dropped) into rows.
@@ -43,7 +43,8 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
 
     /// Creates an empty list over `fetch` (the page after a cursor; `nil`: the first), reading a page's
     /// `ids` and `next` cursor; a page loads when the row `prefetchDistance` from the end appears. A
-    /// `refreshable` list keeps its rows when a first page fails over them; otherwise the list fails.
+    /// `refreshable` list refreshes over its rows (`isRefreshing`, the next page idle again) and keeps
+    /// them when that page fails; otherwise a first page loads over the rows as they are, and fails the list.
     public init(
         prefetchDistance: Int, refreshable: Bool, maxEmptyPagesInARow: Int = 3,
         fetch: @escaping @Sendable (Cursor?) async throws -> Page,
@@ -64,6 +65,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
 
     /// The page request in flight, if any.
     public var current: Task<Void, Never>? { request.current }
+
+    /// The current paging session: a refresh (or a start over) begins a new one.
+    public var generation: Int { session.generation }
 
     /// The position of row `id` in `rows`, found in constant time.
     public func index(of id: ID) -> Int? { session.index(of: id) }
