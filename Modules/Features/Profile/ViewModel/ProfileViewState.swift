@@ -1,4 +1,5 @@
 import FeedInterface
+import Paging
 
 /// Everything the profile screen draws, as one value.
 public struct ProfileViewState: Hashable, Sendable {
@@ -16,4 +17,13 @@ public struct ProfileViewState: Hashable, Sendable {
 
     /// How many posts the author has, once the last page is known.
     public var postCount: Int? { pagination == .end ? rows.count : nil }
+
+    /// This state showing a paged list's `rows` and where its pages stand.
+    func showing(rows: [PostRow], first: FirstPageState, next: NextPageState) -> ProfileViewState {
+        var shown = self
+        shown.rows = rows
+        shown.initialLoad = LoadState(first)
+        shown.pagination = PaginationState(next)
+        return shown
+    }
 }
