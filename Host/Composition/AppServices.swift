@@ -112,6 +112,7 @@ final class AppServices {
                 CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
             },
             newPosts: RemoteNewPostsCounter(http: http),
+            extensions: { [unowned self] screen in extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii,
@@ -134,10 +135,10 @@ final class AppServices {
         return model
     }
 
-    /// What the follow-ups add to the feed screen of `model`, each with its flag.
-    func extensions(for model: FeedViewModel) -> [(key: FlagKey, extension: any ScreenExtension)] {
+    /// What the follow-ups add to `screen` (the feed, or a screen over it), each with its flag.
+    func extensions(for screen: any ScreenControl) -> [(key: FlagKey, extension: any ScreenExtension)] {
         active.compactMap { key, plugin in
-            switchedOff.contains(key) ? nil : plugin.extend(model).map { (key, $0) }
+            switchedOff.contains(key) ? nil : plugin.extend(screen).map { (key, $0) }
         }
     }
 

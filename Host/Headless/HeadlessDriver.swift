@@ -55,7 +55,7 @@ final class HeadlessDriver: HeadlessControl {
     /// The screen shown over the feed, if any.
     private var shown: (any HeadlessScreen)? { stack.top }
 
-    var feed: any FeedScreenControl { model }
+    var feed: any ScreenControl { model }
 
     var rows: [PostRow] { shown?.rows ?? model.viewState.rows }
 

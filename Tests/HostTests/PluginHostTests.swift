@@ -50,7 +50,7 @@ private struct RecordingPlugin: FeaturePlugin {
         }
         func start() { log.starts += 1 }
         func adopt(_ store: any PostStore) { log.adopted += 1 }
-        func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)? {
+        func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
             log.screens += 1
             return nil
         }

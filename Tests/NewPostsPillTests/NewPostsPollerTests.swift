@@ -7,7 +7,8 @@ import TestingSupport
 
 /// A feed screen the test drives: its first row and paging session.
 @MainActor
-private final class FakeFeedScreen: FeedScreenControl {
+private final class FakeFeedScreen: ScreenControl {
+    let place = ScreenPlace.feed
     var newestShownPost: PostID? = "p1"
     var session = 1
     var waitingLikes = 0

@@ -14,8 +14,9 @@ final class ActiveNewPostsPill: ActivePlugin {
         self.interval = interval
     }
 
-    func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)? {
-        guard !switchedOff else { return nil }
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
+        // Only the feed polls: a screen over it has no first row to count from.
+        guard !switchedOff, screen.place == .feed else { return nil }
         let pill = NewPostsPill(screen: screen)
         pill.attach(
             NewPostsPoller(screen: screen, counter: context.newPosts, interval: interval) { [weak pill] count, first in

@@ -9,11 +9,11 @@ import TerminalUI
 public final class NewPostsPill: ScreenExtension {
     /// The newer posts and what they were counted from: the first row and the paging session.
     private var known: (count: Int, since: PostID, session: Int)?
-    @ObservationIgnored private let screen: any FeedScreenControl
+    @ObservationIgnored private let screen: any ScreenControl
     @ObservationIgnored private var poller: NewPostsPoller?
 
     /// The pill of `screen`; it shows what `report` is given until the screen's first row or session changes.
-    public init(screen: any FeedScreenControl) {
+    public init(screen: any ScreenControl) {
         self.screen = screen
     }
 
@@ -29,7 +29,7 @@ public final class NewPostsPill: ScreenExtension {
     }
 
     /// Whether this is the pill of `screen`.
-    func isPill(of screen: any FeedScreenControl) -> Bool { self.screen === screen }
+    func isPill(of screen: any ScreenControl) -> Bool { self.screen === screen }
 
     /// Polls with `poller` from now on.
     func attach(_ poller: NewPostsPoller) {

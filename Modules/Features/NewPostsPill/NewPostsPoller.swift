@@ -17,7 +17,7 @@ public final class NewPostsPoller {
     public private(set) var polls = 0
 
     private let counter: any NewPostsCounter
-    private weak var screen: (any FeedScreenControl)?
+    private weak var screen: (any ScreenControl)?
     private let report: @MainActor (Int, PostID) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
     private var task: Task<Void, Never>?
@@ -26,7 +26,7 @@ public final class NewPostsPoller {
     /// A poller for `screen` over `counter` that hands each count to `report`; `sleep` waits
     /// between polls (injected in tests).
     public init(
-        screen: any FeedScreenControl, counter: any NewPostsCounter, interval: Duration,
+        screen: any ScreenControl, counter: any NewPostsCounter, interval: Duration,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         report: @escaping @MainActor (Int, PostID) -> Void
     ) {

@@ -26,8 +26,8 @@ public protocol ActivePlugin: AnyObject {
     func logout() async -> String?
     /// Files it clears itself at logout (open databases the host must not delete under it).
     var openFiles: [URL] { get }
-    /// What it adds to a feed screen, or `nil`.
-    func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)?
+    /// What it adds to a screen (the feed, or a screen over it), or `nil`.
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)?
     /// Carries out one of its headless commands; returns an error line or `nil`.
     func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String?
     /// The JSON value of one of its headless fields.
@@ -59,7 +59,7 @@ extension ActivePlugin {
     /// No open files.
     public var openFiles: [URL] { [] }
     /// Nothing added.
-    public func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)? { nil }
+    public func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? { nil }
     /// No commands.
     public func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String? { nil }
     /// `null`.

@@ -4,7 +4,7 @@ import FeedInterface
 @MainActor
 public protocol HeadlessControl: AnyObject {
     /// The feed screen of this driver.
-    var feed: any FeedScreenControl { get }
+    var feed: any ScreenControl { get }
     /// The rows of the screen shown (the feed, or the screen opened over it).
     var rows: [PostRow] { get }
     /// Opens `screen` over the feed, leaving the one open, if any.

@@ -17,6 +17,8 @@ public struct PluginContext {
     public let authorPosts: (Author) -> any FeedRepository
     /// How many posts are newer than a given one (the feed API's new-count).
     public let newPosts: any NewPostsCounter
+    /// What every follow-up adds to a screen a follow-up opens (a profile), in the list's order.
+    public let extensions: (any ScreenControl) -> [any ScreenExtension]
     /// A new post store over the app's like use case (what a screen's hearts come from).
     public let makePostStore: () -> any PostStore
     /// Where the follow-up keeps its files for this user and server.
@@ -34,7 +36,8 @@ public struct PluginContext {
     /// Creates the context; the host does this once.
     public init(
         http: any HTTPClient, likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
-        newPosts: any NewPostsCounter, makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
+        newPosts: any NewPostsCounter,
+        extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
         warn: @escaping @Sendable (String) -> Void
     ) {
@@ -42,6 +45,7 @@ public struct PluginContext {
         self.likes = likes
         self.authorPosts = authorPosts
         self.newPosts = newPosts
+        self.extensions = extensions
         self.makePostStore = makePostStore
         self.files = files
         self.option = option

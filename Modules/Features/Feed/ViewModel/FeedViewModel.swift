@@ -161,7 +161,9 @@ public final class FeedViewModel {
     private func notifyIfIdle() { if isIdle { idle.resumeAll() } }
 }
 
-extension FeedViewModel: FeedScreenControl {
+extension FeedViewModel: ScreenControl {
+    /// The feed.
+    public var place: ScreenPlace { .feed }
     /// The first row, once the first page is in and no refresh is under way.
     public var newestShownPost: PostID? { viewState.newestShownPost }
     /// The paging session: a refresh starts a new one.

@@ -65,7 +65,7 @@ final class ActiveLikeQueue: ActivePlugin {
 
     var openFiles: [URL] { [file] }
 
-    func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)? { WaitingLikes(screen: screen) }
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? { WaitingLikes(screen: screen) }
 
     func value(of field: HeadlessField) async -> String { String(await queue.count) }
 

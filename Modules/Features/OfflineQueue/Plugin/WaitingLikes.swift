@@ -6,9 +6,9 @@ import TerminalUI
 /// line and "waiting to send" on the rows whose like waits on this device.
 @MainActor
 final class WaitingLikes: ScreenExtension {
-    private let screen: any FeedScreenControl
+    private let screen: any ScreenControl
 
-    init(screen: any FeedScreenControl) {
+    init(screen: any ScreenControl) {
         self.screen = screen
     }
 
@@ -18,5 +18,9 @@ final class WaitingLikes: ScreenExtension {
         return TitleSegment(waiting == 1 ? "1 like waiting to send" : "\(waiting) likes waiting to send")
     }
 
-    func rowMark(_ row: PostRow, glyphs: Glyphs) -> String? { row.pending ? "waiting to send" : nil }
+    /// A feed row says "waiting to send"; a profile's narrow cell "waiting".
+    func rowMark(_ row: PostRow, glyphs: Glyphs) -> String? {
+        guard row.pending else { return nil }
+        return screen.place == .feed ? "waiting to send" : "waiting"
+    }
 }

@@ -18,8 +18,9 @@ final class ActiveSharedPostStore: ActivePlugin {
 
     func switchOff() { switchedOff = true }
 
-    func extend(_ screen: any FeedScreenControl) -> (any ScreenExtension)? {
-        ProfileOpener(plugin: self)
+    /// Enter opens a profile from the feed; a profile opens no further profile.
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
+        screen.place == .feed ? ProfileOpener(plugin: self) : nil
     }
 
     /// A profile of `author` over the app's store; `nil` once the server switched profiles off.
@@ -30,7 +31,9 @@ final class ActiveSharedPostStore: ActivePlugin {
 
     /// The profile screen of `author`, selecting `post`.
     func makeProfileScreen(of author: Author, selecting post: PostID) -> ProfileScreen? {
-        makeProfile(of: author).map { ProfileScreen(model: $0, selecting: post, photos: context.photoLoader(), ascii: context.ascii) }
+        makeProfile(of: author).map { model in
+            ProfileScreen(model: model, selecting: post, extensions: context.extensions(model), photos: context.photoLoader(), ascii: context.ascii)
+        }
     }
 
     func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String? {

@@ -34,12 +34,17 @@ public final class ProfileViewModel {
             prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.posts(after: $0) },
             ids: { $0.posts.map(\.id) }, next: \.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         observer = posts.addObserver { [weak self] change in
-            self?.list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
+            guard let self else { return }
+            list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
+            if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
         }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.fail(FeedError(error), first: first) }
         list.onAnswer = { [weak self] in self?.notifyIfIdle() }
     }
+
+    /// The grid's paging session.
+    var pagingSession: Int { list.generation }
 
     /// No page load and no like of this screen is in flight.
     public var isIdle: Bool { !list.isLoading && likesInFlight == 0 }
