@@ -47,6 +47,26 @@ struct HostileCacheTests {
         #expect(warnings.all.isEmpty)
     }
 
+    @Test("a file others filled with 100,000 rows loads at most loadLimit of them")
+    func hugeFileLoadsABoundedNumberOfRows() async throws {
+        try await saved()
+        do {
+            let raw = try Connection(path: url.path)
+            try raw.write {
+                for index in 100..<100_100 {
+                    try raw.execute(
+                        "INSERT INTO posts (id, author_id, author_name, caption, image_url, width, height, like_count, like_state) VALUES (?, 'u', 'U', '', 'https://img.example/x.jpg', 4, 5, 1, 'notLiked')",
+                        ["q\(index)"])
+                    try raw.execute("INSERT INTO feed_order (position, post_id) VALUES (?, ?)", [index, "q\(index)"])
+                }
+            }
+        }
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let loaded = try #require(try await cache.load())
+        #expect(loaded.posts.count == SQLiteFeedCache.loadLimit)
+        #expect(loaded.posts.prefix(page.posts.count).map(\.id) == page.posts.map(\.id), "the first rows are the saved page's")
+    }
+
     @Test("a saved time that is not a time and an oversized cursor mean nothing usable was saved there")
     func badMeta() async throws {
         try await saved()

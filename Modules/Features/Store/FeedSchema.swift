@@ -64,7 +64,7 @@ enum FeedSchema {
     static let selectPosts = """
         SELECT p.id, p.author_id, p.author_name, p.caption, p.image_url, p.width, p.height, p.like_count, p.like_state
         FROM feed_order o JOIN posts p ON p.id = o.post_id
-        ORDER BY o.position
+        ORDER BY o.position LIMIT ?
         """
     static let selectMeta = "SELECT next_cursor, saved_at, page_count FROM feed_meta WHERE id = 1"
     static let replaceMeta = """

@@ -13,6 +13,9 @@ import StoreInterface
 public actor SQLiteFeedCache: FeedCache {
     /// The most pages saved: the first three.
     public static let pageCap = 3
+    /// The most rows read back: three pages of up to 100 posts. A file others filled with more
+    /// (100,000 rows took 7.7 s and 213 MB to open) costs no more than this to load.
+    public static let loadLimit = 300
     /// Saved times read back must be within a century of 2001 (seconds since 2001-01-01).
     static let savedAtRange = -3_155_760_000.0...3_155_760_000.0
 
@@ -51,7 +54,7 @@ public actor SQLiteFeedCache: FeedCache {
                 // A time that is not a time (NaN, centuries away) means nothing usable was saved.
                 guard let meta = meta.first, let savedAt = meta.savedAt, Self.savedAtRange.contains(savedAt) else { return nil }
                 // One bad row is skipped, never the whole feed and never a crash at the next start.
-                let posts = try db.query(FeedSchema.selectPosts) { row in (try? Self.post(row)) ?? nil }
+                let posts = try db.query(FeedSchema.selectPosts, [Self.loadLimit]) { row in (try? Self.post(row)) ?? nil }
                 return CachedFeed(
                     posts: posts.compactMap { $0 },
                     next: (meta.next ?? nil).flatMap { PostLimits.checked(Cursor($0)) },
