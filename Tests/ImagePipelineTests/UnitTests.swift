@@ -57,6 +57,17 @@ struct UnitTests {
         #expect(index.count == 0 && index.removeOldest() == nil)
     }
 
+    @Test("a photo address with user:password@ is kept on disk without them, and finds the same file")
+    func diskEntryDropsCredentials() throws {
+        let secret = URL(string: "https://alice:hunter2@cdn.example/p/1.jpg?w=300")!
+        let entry = DiskEntry(url: secret, storedAt: Date(), policy: CachePolicy(maxAge: 60), body: Data([1, 2, 3]))
+        let data = try #require(entry.encoded())
+        #expect(!String(decoding: data, as: UTF8.self).contains("hunter2"), "the password never reaches the file")
+        #expect(!String(decoding: data, as: UTF8.self).contains("alice"))
+        #expect(entry.url == URL(string: "https://cdn.example/p/1.jpg?w=300")!)
+        #expect(DiskEntry.fileName(for: secret) == DiskEntry.fileName(for: entry.url))
+    }
+
     @Test("a disk entry round-trips; anything malformed reads as absent")
     func diskEntryFormat() throws {
         let url = URL(string: "https://cdn.example/p/1.jpg?w=300")!

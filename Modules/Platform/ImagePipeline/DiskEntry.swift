@@ -3,7 +3,8 @@ import Foundation
 /// One photo file on disk: a small header (magic, length, JSON metadata) followed by the JPEG
 /// bytes. Anything that does not parse exactly is treated as absent.
 struct DiskEntry: Hashable, Sendable {
-    /// The photo's address (two addresses may share a file name; the header says whose it is).
+    /// The photo's address without any user or password in it (two addresses may share a file
+    /// name; the header says whose it is).
     let url: URL
     /// When the answer was received (or last revalidated).
     let storedAt: Date
@@ -51,16 +52,24 @@ struct DiskEntry: Hashable, Sendable {
     }
 
     init(url: URL, storedAt: Date, policy: CachePolicy, body: Data) {
-        self.url = url
+        self.url = Self.key(url)
         self.storedAt = storedAt
         self.policy = policy
         self.body = body
     }
 
-    /// The file name for `url`: 16 hex digits of its FNV-1a hash and `.img`.
+    /// `url` as the cache keeps it: without `user:password@`, which never goes to the disk.
+    static func key(_ url: URL) -> URL {
+        guard url.user != nil || url.password != nil, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
+        parts.user = nil
+        parts.password = nil
+        return parts.url ?? url
+    }
+
+    /// The file name for `url`: 16 hex digits of the FNV-1a hash of its key and `.img`.
     static func fileName(for url: URL) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in url.absoluteString.utf8 {
+        for byte in key(url).absoluteString.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let hex = String(hash, radix: 16)

@@ -50,7 +50,7 @@ final class DiskImageCache: Sendable {
             return nil
         }
         // Another address with the same hash owns the file: a miss, and the file stays.
-        guard entry.url == url else { return nil }
+        guard entry.url == DiskEntry.key(url) else { return nil }
         directory.touch(name, at: stamp)
         return entry
     }
