@@ -93,6 +93,7 @@ let package = Package(
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
         .target(name: "TerminalUI", dependencies: ["ImageCodec"], path: "Modules/Platform/TerminalUI"),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI"], path: "Modules/Platform/TerminalApp"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
         .target(name: "Paging", path: "Modules/Platform/Paging"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
@@ -111,7 +112,8 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline", "OfflineQueue",
+                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database", "ImagePipeline",
+                "OfflineQueue",
             ],
             path: "Host"
         ),
@@ -177,6 +179,7 @@ let package = Package(
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "FeedTesting"]),
