@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "feed-bench", targets: ["FeedBench"]),
         .executable(name: "feed-chaos", targets: ["FeedChaos"]),
         .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
+        .executable(name: "feed-demo", targets: ["FeedDemo"]),
+        .executable(name: "profile-demo", targets: ["ProfileDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -118,6 +120,21 @@ let package = Package(
             path: "Host"
         ),
 
+        // Examples: one demo per feature, its own implementation over fakes (and the reference server).
+        .executableTarget(
+            name: "FeedDemo",
+            dependencies: [
+                "Feed", "FeedData", "FeedInterface", "StoreInterface", "FeedTesting", "FeedServer", "Networking", "ImagePipeline",
+                "TerminalApp", "TerminalUI", "Arguments",
+            ],
+            path: "Examples/FeedDemo"
+        ),
+        .executableTarget(
+            name: "ProfileDemo",
+            dependencies: ["Profile", "FeedInterface", "FeedTesting", "TerminalApp", "TerminalUI", "Arguments"],
+            path: "Examples/ProfileDemo"
+        ),
+
         // Tools.
         .executableTarget(
             name: "FeedBench",
@@ -186,7 +203,7 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "FeedTesting"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "LoopbackTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )
