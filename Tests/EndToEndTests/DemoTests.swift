@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `feed-demo` and `profile-demo`, each one feature built on its own: a plain frame when stdout is
-/// not a terminal, usage errors, and the screen in a real terminal.
+/// not a terminal, usage errors and help (in a real terminal: `TerminalScreenTests+Demos.swift`).
 @Suite(.serialized) struct DemoTests {
     static let feedDemo = FeedProcess.product("feed-demo")
     static let profileDemo = FeedProcess.product("profile-demo")
@@ -52,32 +52,5 @@ import Testing
         let result = try await run(executable, ["--help"])
         #expect(result.status == 0)
         #expect(result.output.first?.hasPrefix(usage) == true)
-    }
-
-    @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"))
-    func feedDemoInATerminalLikesAtOnceAndQuits() async throws {
-        let pane = try await TmuxPane(arguments: ["--fakes", "--latency", "50"], executable: Self.feedDemo)
-        defer { pane.kill() }
-        let first = try await pane.waitForScreen("the first page") { TerminalScreenTests.text($0).contains("1/20") }
-        let heart = try #require(TerminalScreenTests.selectedHeart(first))
-        try await pane.send("l")
-        _ = try await pane.waitForScreen("the heart flipped") { TerminalScreenTests.selectedHeart($0).map { $0 != heart } ?? false }
-        try await pane.send("q")
-        #expect(try await pane.waitForExit() == "0")
-        #expect(try pane.sttyBefore() == pane.sttyAfter())
-    }
-
-    @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"))
-    func profileDemoInATerminalShowsTheGridAndQuitsOnEscape() async throws {
-        let pane = try await TmuxPane(arguments: ["--latency", "50"], executable: Self.profileDemo)
-        defer { pane.kill() }
-        _ = try await pane.waitForScreen("the grid") { screen in
-            screen.first?.contains("@Ana") == true && screen.contains { $0.contains("p60.jpg") }
-        }
-        try await pane.send("Space")
-        _ = try await pane.waitForScreen("the selected post liked") { TerminalScreenTests.text($0).contains("♥") }
-        try await pane.send("Escape")
-        #expect(try await pane.waitForExit() == "0")
-        #expect(try pane.sttyBefore() == pane.sttyAfter())
     }
 }
