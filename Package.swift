@@ -20,16 +20,27 @@ let package = Package(
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
+        // The plugin contract: what a follow-up declares and the hooks the host drives.
+        .target(
+            name: "PluginInterface",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline"],
+            path: "Modules/Interfaces/PluginInterface"
+        ),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed"
         ),
         .target(
+            name: "NewPostsPill",
+            dependencies: ["FeedInterface", "PluginInterface", "TerminalUI"],
+            path: "Modules/Features/NewPostsPill"
+        ),
+        .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile"
         ),
         .target(
@@ -45,13 +56,19 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Database"],
+            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "Database"],
             path: "Modules/Features/Store"
         ),
 
         .target(
+            name: "Posts",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"],
+            path: "Modules/Features/Posts"
+        ),
+
+        .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -101,10 +118,15 @@ let package = Package(
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
 
-        // Test support: fakes for every interface protocol.
+        // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
+        .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
+        .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
+        .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -113,9 +135,9 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database", "ImagePipeline",
-                "OfflineQueue",
+                "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
+                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
+                "ImagePipeline", "OfflineQueue",
             ],
             path: "Host"
         ),
@@ -124,14 +146,17 @@ let package = Package(
         .executableTarget(
             name: "FeedDemo",
             dependencies: [
-                "Feed", "FeedData", "FeedInterface", "StoreInterface", "FeedTesting", "FeedServer", "Networking", "ImagePipeline",
-                "TerminalApp", "TerminalUI", "Arguments",
+                "Feed", "FeedData", "FeedInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport",
+                "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
             ],
             path: "Examples/FeedDemo"
         ),
         .executableTarget(
             name: "ProfileDemo",
-            dependencies: ["Profile", "FeedInterface", "FeedTesting", "TerminalApp", "TerminalUI", "Arguments"],
+            dependencies: [
+                "Profile", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport", "TerminalApp", "TerminalUI",
+                "Arguments",
+            ],
             path: "Examples/ProfileDemo"
         ),
 
@@ -139,8 +164,8 @@ let package = Package(
         .executableTarget(
             name: "FeedBench",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite",
-                "FeedTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking",
+                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
+                "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
             ],
             path: "Tools/FeedBench"
         ),
@@ -169,41 +194,44 @@ let package = Package(
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "ProfileInterface", "Paging", "FeedTesting", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
-            name: "ProfileTests", dependencies: ["Profile", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "TerminalUI"],
+            name: "ProfileTests", dependencies: ["Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting"]),
-        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "HTTPServer"]),
+        .testTarget(
+            name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
+        .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "LikesTesting", "NetworkingTesting", "TestingSupport"]),
+        .testTarget(name: "LikesTests", dependencies: ["Likes", "FeedInterface", "LikesInterface", "Networking", "LikesTesting", "NetworkingTesting", "HTTPServer"]),
         .testTarget(
             name: "OfflineQueueTests",
             dependencies: [
-                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "HTTPServer", "Networking",
-                "ProcessTesting", "QueueCrashProbe",
+                "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
+                "Networking", "ProcessTesting", "QueueCrashProbe",
             ]
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "ProcessTesting", "CacheCrashProbe"]),
-        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "FeedTesting"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "FeedTesting"]),
-        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "FeedTesting"]),
+            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
+        .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "FeedTesting"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "FeedTesting"]),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "FeedTesting"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestingSupport"]),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )

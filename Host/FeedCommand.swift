@@ -1,5 +1,6 @@
 import FeatureFlags
 import Foundation
+import PluginInterface
 import TerminalUI
 
 /// `feed`: parse the command line, build the services, run the mode — top to bottom, one exit.
@@ -13,17 +14,21 @@ enum FeedCommand {
     /// Runs `feed` with `arguments` and returns the exit status.
     @MainActor
     static func run(_ arguments: [String]) async -> Int32 {
-        let registry = FlagRegistry.standard
+        let plugins = PluginList.all
+        let registry = PluginFlags.registry(plugins)
         let command: HostCommand
         do {
-            command = try HostOptions.parse(arguments, registry: registry)
+            command = try HostOptions.parse(arguments, registry: registry, pluginOptions: plugins.flatMap { $0.options })
         } catch {
             StandardStreams.err("feed: \(error.message)")
             return 2
         }
         switch command {
         case .help:
-            StandardStreams.out(HelpText.usage(flags: flagList(registry)))
+            StandardStreams.out(
+                HelpText.usage(
+                    flags: flagList(registry), options: optionList(plugins),
+                    headless: HeadlessCommand.summary(plugins.flatMap { $0.headlessCommands })))
             return 0
         case .version:
             StandardStreams.out(HelpText.version)
@@ -31,39 +36,43 @@ enum FeedCommand {
         case .serve(let arguments):
             return await ServeMode.run(arguments)
         case .logout(let options):
-            return LogoutMode.run(UserData(options))
+            return LogoutMode.run(UserData(options), plugins: plugins)
         case .queue(let options):
             return await QueueMode.run(UserData(options))
         case .flags(let options, let json):
-            guard let services = await start(options, registry: registry) else { return 1 }
+            guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
             StandardStreams.out(json ? services.flags.json() : services.flags.table())
             return 0
         case .headless(let options):
-            guard let services = await start(options, registry: registry) else { return 1 }
+            guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
             return await HeadlessMode.run(services)
         case .screen(let options):
-            guard let services = await start(options, registry: registry) else { return 1 }
+            guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
-            let model = services.makeFeedViewModel()
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
                 // Photos are drawn in colour only: with --ascii or NO_COLOR the boxes stay outlined.
                 let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
-                let photos = options.ascii || depth == .none ? nil : services.photos
+                services.drawsPhotos = !(options.ascii || depth == .none)
+                let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
-                    model: model, makeProfile: services.profileFactory, poller: services.makeNewPostsPoller(for: model), photos: photos,
-                    ascii: options.ascii)
-                services.onProfilesOff = { router.closeProfile() }
+                    model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii)
+                services.onSwitchedOff = { router.switchedOff($0) }
+                services.onPhoto = { router.onPhoto() }
                 return await ScreenMode.run(router: router)
             }
-            return await PlainFrameMode.run(model: model, ascii: options.ascii, write: { StandardStreams.out($0) })
+            let model = services.makeFeedViewModel()
+            return await PlainFrameMode.run(
+                model: model, extensions: services.extensions(for: model).map(\.extension), ascii: options.ascii,
+                write: { StandardStreams.out($0) })
         }
     }
 
-    private static func start(_ options: HostOptions, registry: FlagRegistry) async -> AppServices? {
+    @MainActor
+    private static func start(_ options: HostOptions, plugins: [any FeaturePlugin]) async -> AppServices? {
         do {
-            return try await AppServices.start(options, registry: registry)
+            return try await AppServices.start(options, plugins: plugins)
         } catch {
             StandardStreams.err("feed: could not start the embedded server: \(error); pass --server URL to use another one")
             return nil
@@ -74,6 +83,15 @@ enum FeedCommand {
         registry.definitions.map { definition in
             let built = definition.isBuilt ? "" : " (not built yet)"
             return "  \(definition.key.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(definition.description)\(built)"
+        }.joined(separator: "\n")
+    }
+
+    /// The follow-ups' options for `--help`, aligned as the host's own.
+    @MainActor
+    private static func optionList(_ plugins: [any FeaturePlugin]) -> String {
+        plugins.flatMap { $0.options }.map { option in
+            let name = "\(option.name) \(option.expected.hasPrefix("milliseconds") ? "MS" : "N")"
+            return "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(option.help)"
         }.joined(separator: "\n")
     }
 }

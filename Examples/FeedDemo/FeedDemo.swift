@@ -2,11 +2,12 @@ import Feed
 import FeedData
 import FeedInterface
 import FeedServer
-import FeedTesting
+import LikesTesting
 import Foundation
 import ImagePipeline
 import Networking
 import StoreInterface
+import StoreTesting
 import TerminalApp
 import TerminalUI
 
@@ -32,11 +33,11 @@ enum FeedDemo {
             printError(error.message)
             return 2
         }
-        // Likes: a fake that answers every tap (no Likes module here); the post store is the screen's own.
+        // Likes: a fake that answers every tap (no Likes module here); the post store is test support's.
         let likes = FakeLikePostUseCase()
         let answers = LikeAutoAnswer.start(likes, after: options.latency)
         defer { answers.cancel() }
-        let store: any PostStore = ScreenPostStore(likePost: likes)
+        let store: any PostStore = FakePostStore(likePost: likes)
 
         var server: FeedServer?
         defer { server?.stop() }

@@ -24,7 +24,7 @@ struct FeedDemoOptions: Equatable {
 
         The feed feature on its own (Feed + FeedData and their interfaces): the feed screen over
         the reference server started in-process on 127.0.0.1, or over generated posts in memory.
-        Likes are answered by a fake (FeedTesting) after --latency: no like reaches a server.
+        Likes are answered by a fake (LikesTesting) after --latency: no like reaches a server.
 
           --fakes         generated posts in memory: no server, no network, no photos
           --server URL    any server that speaks the feed API, instead of the embedded one

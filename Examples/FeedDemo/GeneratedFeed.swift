@@ -1,4 +1,5 @@
 import FeedTesting
+import TestingSupport
 
 /// `--fakes`: the fixtures' posts in pages of 20, answered from memory after a delay.
 enum GeneratedFeed {

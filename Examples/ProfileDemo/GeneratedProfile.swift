@@ -1,5 +1,6 @@
 import FeedInterface
 import FeedTesting
+import TestingSupport
 import Foundation
 
 /// Generated posts of one author, newest first, paged as the server pages a profile.

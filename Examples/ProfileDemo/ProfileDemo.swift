@@ -1,7 +1,8 @@
 import FeedInterface
-import FeedTesting
+import LikesTesting
 import Foundation
 import Profile
+import StoreTesting
 import TerminalApp
 import TerminalUI
 

@@ -14,7 +14,7 @@ struct ProfileDemoOptions: Equatable {
         usage: profile-demo [--author NAME] [--posts N] [--latency MS] [--ascii]
 
         The profile feature on its own (Profile and its interfaces): an author's photo grid over
-        generated posts in memory (FeedTesting's fakes), with a post store and a like use case that
+        generated posts in memory (test support's fakes), with a post store and a like use case that
         are fakes too, answering every like after --latency.
 
           --author NAME   the author's name; default Ana

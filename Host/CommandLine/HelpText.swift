@@ -2,7 +2,7 @@
 enum HelpText {
     static let version = "feed 0.1.0"
 
-    static func usage(flags: String) -> String {
+    static func usage(flags: String, options: String, headless: String) -> String {
         """
         feed — an infinite photo feed in the terminal, built from swappable modules.
 
@@ -32,14 +32,14 @@ enum HelpText {
           --ascii            <3 and </3 instead of ♥ and ♡ (and no photos)
           --photos on|off    load and draw photos (default on; drawn only in colour terminals)
           --image-memory MB  the memory cache of decoded photos (default 16)
-          --poll-interval MS how often new-posts-pill asks for newer posts (default 60000)
+        \(options)
           --flags-interval MS how often the remote flags are read again (default 300000)
           --verbose          log the embedded server's requests on stderr
 
         Flags (also FEED_FLAGS="k1,-k2"; remote GET /v1/flags; the flags file):
         \(flags)
 
-        Headless commands: \(HeadlessCommand.summary)
+        Headless commands: \(headless)
         """
     }
 }

@@ -1,6 +1,7 @@
 import Arguments
 import FeatureFlags
 import Foundation
+import PluginInterface
 
 /// What the user asked `feed` to do.
 enum HostCommand: Equatable {
@@ -40,8 +41,8 @@ struct HostOptions: Equatable {
     var photos = true
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16
-    /// `--poll-interval MS`: how often `new-posts-pill` asks for newer posts.
-    var pollInterval: Duration = .seconds(60)
+    /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
+    var pluginValues: [String: Int] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
     var flagsInterval: Duration = .seconds(300)
 
@@ -51,7 +52,9 @@ struct HostOptions: Equatable {
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner.
-    static func parse(_ arguments: [String], registry: FlagRegistry) throws(ArgumentError) -> HostCommand {
+    static func parse(
+        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = []
+    ) throws(ArgumentError) -> HostCommand {
         if arguments.first == "serve" { return .serve(arguments: Array(arguments.dropFirst())) }
         let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
         var scanner = ArgumentScanner(
@@ -96,8 +99,9 @@ struct HostOptions: Equatable {
                     options.photos = value == "on"
                 case "--image-memory":
                     options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
-                case "--poll-interval":
-                    options.pollInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
+                case let name where pluginOptions.contains { $0.name == name }:
+                    let declared = pluginOptions.first { $0.name == name }!
+                    options.pluginValues[name] = try scanner.integer(in: declared.range, expected: declared.expected)
                 case "--flags-interval":
                     options.flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
                 case "--user":
@@ -116,4 +120,9 @@ struct HostOptions: Equatable {
         case nil: return headless ? .headless(options) : .screen(options)
         }
     }
+}
+
+extension HostOptions {
+    /// The value of a follow-up's option: given on the command line, else its default.
+    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? option.defaultValue }
 }

@@ -1,11 +1,13 @@
 import Foundation
+import PluginInterface
 
 /// `feed logout`: deletes everything stored for the user on the server. Plain file work: no
 /// feature code runs and no server is started.
+@MainActor
 enum LogoutMode {
-    static func run(_ userData: UserData) -> Int32 {
+    static func run(_ userData: UserData, plugins: [any FeaturePlugin] = PluginList.all) -> Int32 {
         do {
-            try userData.delete()
+            try userData.delete(files: plugins.flatMap { $0.files(userData.pluginFiles) })
             try? FileManager.default.removeItem(at: userData.flagsCache)
             StandardStreams.out("feed: deleted everything stored for \(userData.owner)")
             return 0

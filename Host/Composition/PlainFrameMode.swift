@@ -1,15 +1,25 @@
 import Feed
 import Foundation
+import PluginInterface
+import TerminalUI
 
 /// `feed` with stdout not a terminal: loads the first page and prints one plain-text frame, drawn
-/// by the screen's renderer without escape sequences.
+/// by the screen's renderer without escape sequences, with what the follow-ups add to it.
 @MainActor
 enum PlainFrameMode {
-    static func run(model: FeedViewModel, ascii: Bool, write: (String) -> Void) async -> Int32 {
+    static func run(model: FeedViewModel, extensions: [any ScreenExtension], ascii: Bool, write: (String) -> Void) async -> Int32 {
         model.onAppear()
         _ = await model.waitUntilIdle(timeout: .seconds(30))
         let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80
-        write(FeedScreenRenderer.plainText(state: model.viewState, columns: columns, ascii: ascii))
+        let glyphs = Glyphs.set(ascii: ascii)
+        let text = FeedScreenRenderer.plainText(
+            state: model.viewState, columns: columns, ascii: ascii,
+            titleSegments: extensions.compactMap { $0.titleSegment(glyphs: glyphs) },
+            marks: { row in
+                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
+                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
+            })
+        write(text)
         if case .failed = model.viewState.initialLoad { return 1 }
         return 0
     }

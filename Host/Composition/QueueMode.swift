@@ -1,36 +1,40 @@
 import Foundation
 import OfflineQueue
+import TerminalUI
 
 /// `feed queue`: prints the likes waiting on this device to be sent, for the user and server
 /// given; never sends anything.
 @MainActor
 enum QueueMode {
     static func run(_ userData: UserData) async -> Int32 {
-        guard FileManager.default.fileExists(atPath: userData.likesQueue.path) else {
-            StandardStreams.out("feed: no likes are waiting to be sent for \(userData.owner)")
+        let owner = TextLayout.sanitized(userData.owner)
+        let outbox = LikeQueuePlugin.outbox(userData.pluginFiles)
+        guard FileManager.default.fileExists(atPath: outbox.path) else {
+            StandardStreams.out("feed: no likes are waiting to be sent for \(owner)")
             return 0
         }
         let queue: OfflineLikeQueue
         do {
             queue = try await OfflineLikeQueue.open(
-                at: userData.likesQueue, owner: userData.owner, likes: NothingSent(), warn: { StandardStreams.err($0) })
+                at: outbox, owner: userData.owner, likes: NothingSent(), warn: { StandardStreams.err($0) })
         } catch {
-            StandardStreams.err("feed queue: cannot read \(userData.likesQueue.path): \(error)")
+            StandardStreams.err("feed queue: cannot read \(outbox.path): \(error)")
             return 1
         }
         let rows = await queue.rows()
         guard !rows.isEmpty else {
-            StandardStreams.out("feed: no likes are waiting to be sent for \(userData.owner)")
+            StandardStreams.out("feed: no likes are waiting to be sent for \(owner)")
             return 0
         }
-        StandardStreams.out("\(rows.count) like\(rows.count == 1 ? "" : "s") waiting to be sent for \(userData.owner):")
+        StandardStreams.out("\(rows.count) like\(rows.count == 1 ? "" : "s") waiting to be sent for \(owner):")
         StandardStreams.out("post".padding(toLength: 16, withPad: " ", startingAt: 0) + "wanted   age       attempts  last error")
         for row in rows {
-            let post = String(row.post.rawValue.prefix(15)).padding(toLength: 16, withPad: " ", startingAt: 0)
+            // Post IDs and errors come from the server and the disk: no escape sequence reaches the terminal.
+            let post = String(TextLayout.sanitized(row.post.rawValue).prefix(15)).padding(toLength: 16, withPad: " ", startingAt: 0)
             let wanted = (row.wanted ? "like" : "unlike").padding(toLength: 9, withPad: " ", startingAt: 0)
             let age = Self.age(row.age).padding(toLength: 10, withPad: " ", startingAt: 0)
             let attempts = String(row.attempts).padding(toLength: 10, withPad: " ", startingAt: 0)
-            StandardStreams.out(post + wanted + age + attempts + (row.lastError ?? "-"))
+            StandardStreams.out(post + wanted + age + attempts + (row.lastError.map { String(TextLayout.sanitized($0).prefix(200)) } ?? "-"))
         }
         return 0
     }

@@ -1,5 +1,6 @@
 import Database
 import Foundation
+import PluginInterface
 
 #if canImport(Glibc)
     import Glibc
@@ -22,11 +23,11 @@ struct UserData {
         user = options.user
     }
 
-    /// The `offline-pages` database.
-    var feedCache: URL { file(kind: "feed", extension: "sqlite") }
-
-    /// The outbox of `persistent-like-queue`.
-    var likesQueue: URL { file(kind: "likes", extension: "sqlite") }
+    /// Where the follow-ups keep their files: one per kind, user and server.
+    var pluginFiles: PluginFiles {
+        let named = self
+        return PluginFiles(directory: directory, owner: owner) { kind, suffix in named.file(kind: kind, extension: suffix) }
+    }
 
     /// The folder of the last remote flags, one file per server: the machine's cache folder
     /// (`$XDG_CACHE_HOME/feed/flags`), never `--data-dir`, which holds only the follow-ups' files.
@@ -35,15 +36,13 @@ struct UserData {
     /// The photo cache's folder (photos are not personal, but a logout empties it too).
     var photoCache: URL { directory.appendingPathComponent("images", isDirectory: true) }
 
-    /// Every database of the user, for deleting.
-    var databases: [URL] { [feedCache, likesQueue] }
-
-    /// Deletes everything stored for the user. Databases in `open` are cleared by their owners
-    /// (deleting a file under an open connection would lose nothing but leave SQLite confused):
-    /// only the copies moved aside next to them are deleted here. Plain file work, no feature code.
-    func delete(keepingOpen open: Set<URL> = []) throws(FileError) {
+    /// Deletes everything stored for the user: the photos and `files`, the follow-ups' databases.
+    /// Databases in `open` are cleared by their owners (deleting a file under an open connection
+    /// would lose nothing but leave SQLite confused): only the copies moved aside next to them are
+    /// deleted here. Plain file work, no feature code.
+    func delete(files: [URL], keepingOpen open: Set<URL> = []) throws(FileError) {
         try deleteFolder(photoCache)
-        for database in databases {
+        for database in files {
             if open.contains(database) {
                 try DatabaseFiles.deleteMovedAside(database)
             } else {
@@ -52,17 +51,18 @@ struct UserData {
         }
     }
 
-    /// Deletes the files of one of our folders (never following a link), then the folder itself.
-    func deleteFolder(_ folder: URL) throws(FileError) {
+    /// Deletes one of our folders with everything in it, never following a link (a link is removed
+    /// itself) and at most `depth` folders deep.
+    func deleteFolder(_ folder: URL, depth: Int = 8) throws(FileError) {
         var info = stat()
         guard lstat(folder.path, &info) == 0 else { return }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            guard unlink(folder.path) == 0 else { throw FileError(action: "remove", url: folder, code: errno) }
+            guard unlink(folder.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: folder, code: errno) }
             return
         }
+        guard depth > 0 else { throw FileError(action: "remove", url: folder, code: ELOOP) }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            let file = folder.appendingPathComponent(name)
-            guard unlink(file.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: file, code: errno) }
+            try deleteFolder(folder.appendingPathComponent(name), depth: depth - 1)
         }
         guard rmdir(folder.path) == 0 || errno == ENOENT else { throw FileError(action: "remove", url: folder, code: errno) }
     }

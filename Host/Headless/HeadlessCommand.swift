@@ -1,3 +1,5 @@
+import PluginInterface
+
 /// One line of the headless protocol, parsed.
 enum HeadlessCommand: Equatable {
     case open
@@ -9,25 +11,27 @@ enum HeadlessCommand: Equatable {
     case state
     case logout
     case quit
-    /// Opens the profile of the author of post ID (`shared-post-store`).
-    case profile(post: String)
-    /// Leaves the profile for the feed.
+    /// A command a follow-up adds (`profile ID`, `pill`), with its argument.
+    case plugin(HeadlessCommandSpec, argument: String?)
+    /// Leaves the screen opened over the feed (a profile) for the feed.
     case back
-    /// Takes the new posts the pill shows: a refresh, then the first post (`new-posts-pill`).
-    case pill
     /// The feed screen leaves, as when another screen or app is in front.
     case hide
     /// The feed screen comes back.
     case show
 
-    /// The commands, as the error line names them.
-    static let summary = "open, see N, refresh, retry, tap ID, settle [MS], state, profile ID, back, pill, hide, show, logout, quit"
+    /// The commands, as the error line names them, with the follow-ups' `extra` ones.
+    static func summary(_ extra: [HeadlessCommandSpec] = []) -> String {
+        (["open", "see N", "refresh", "retry", "tap ID", "settle [MS]", "state"] + extra.map(\.usage)
+            + ["back", "hide", "show", "logout", "quit"]).joined(separator: ", ")
+    }
 
     /// The default wait of `settle`.
     static let defaultSettleMilliseconds = 10_000
 
     /// Parses one line; the error text says what was wrong and names the valid commands.
-    static func parse(_ line: String) -> Result<HeadlessCommand, HeadlessError> {
+    static func parse(_ line: String, extra: [HeadlessCommandSpec] = []) -> Result<HeadlessCommand, HeadlessError> {
+        let summary = Self.summary(extra)
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { return .failure(HeadlessError("empty command; valid commands: \(summary)")) }
         let arguments = words.dropFirst()
@@ -42,14 +46,15 @@ enum HeadlessCommand: Equatable {
         case "quit": return noArguments(.quit)
         case "logout": return noArguments(.logout)
         case "back": return noArguments(.back)
-        case "pill": return noArguments(.pill)
         case "hide": return noArguments(.hide)
         case "show": return noArguments(.show)
-        case "profile":
+        case let word where extra.contains { $0.name == word }:
+            let spec = extra.first { $0.name == word }!
+            guard spec.takesPost else { return noArguments(.plugin(spec, argument: nil)) }
             guard arguments.count == 1 else {
-                return .failure(HeadlessError("'profile' needs one post ID, e.g. 'profile p1'; valid commands: \(summary)"))
+                return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)"))
             }
-            return .success(.profile(post: arguments[arguments.startIndex]))
+            return .success(.plugin(spec, argument: arguments[arguments.startIndex]))
         case "see":
             guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))

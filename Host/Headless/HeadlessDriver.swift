@@ -1,49 +1,63 @@
 import Feed
 import FeedInterface
+import FeatureFlags
 import Foundation
 import ImagePipeline
-import Profile
+import PluginInterface
 
 /// The scripting driver: one command a line in, one JSON object a line out, per command.
-/// `see` and `tap` act on the screen shown: the feed, or a profile opened over it.
+/// `see` and `tap` act on the screen shown: the feed, or a screen a follow-up opened over it.
 @MainActor
-final class HeadlessDriver {
-    private let feed: FeedViewModel
+final class HeadlessDriver: HeadlessControl {
+    /// What the driver needs of the app besides the feed's view model.
+    struct App {
+        /// The follow-ups built into the app: their commands and fields are known, on or off.
+        var plugins: [any FeaturePlugin] = []
+        /// The follow-ups whose flag is on.
+        var active: [(key: FlagKey, plugin: any ActivePlugin)] = []
+        /// What the follow-ups add to the feed screen.
+        var extensions: [(key: FlagKey, extension: any ScreenExtension)] = []
+        /// Loads the photos of the rows on the screen shown; `nil` with `--photos off`.
+        var photos: ImagePipeline?
+        /// Forgets everything of the user.
+        var logout: () async -> Void = {}
+        /// Returns once every tap is recorded by the like use case.
+        var tapsRecorded: () async -> Void = {}
+        /// Waits until what the follow-ups keep in flight has landed, by a deadline; whether it did.
+        var settle: (Duration) async -> Bool = { _ in true }
+        /// Whether quitting waits a moment for likes in flight.
+        var waitsForLikesOnQuit = true
+    }
+
+    private let model: FeedViewModel
     private let write: (String) -> Bool
-    private let makeProfile: ((Author) -> ProfileViewModel?)?
-    private let poller: NewPostsPoller?
-    private let logout: () async -> Void
-    private let queuedLikes: () async -> Int
-    private let tapsRecorded: () async -> Void
-    private let drainLikes: (Duration) async -> Void
-    private let waitsForLikesOnQuit: Bool
-    private var profile: ProfileViewModel?
+    private let app: App
     private let photos: HeadlessPhotos?
-    /// Profiles left while a like of theirs was in flight: `settle` and `quit` still wait for them.
-    private var leaving: [ProfileViewModel] = []
+    private let extraCommands: [HeadlessCommandSpec]
+    /// The screen over the feed.
+    private let stack: ScreenStack<any HeadlessScreen>
+    /// The follow-up whose command runs now.
+    private var performing: FlagKey?
+    /// Screens left while a like of theirs was in flight: `settle` and `quit` still wait for them.
+    private var leaving: [any HeadlessScreen] = []
 
     /// A driver over the feed's view model. `write` writes one line and returns `false` when stdout
-    /// is closed (the session ends); `makeProfile` builds a profile (`nil`: `shared-post-store` is
-    /// off); `photos` loads the photos of the rows on the screen shown; `logout` forgets everything
-    /// of the user; `tapsRecorded` returns once every tap is recorded by the like use case.
-    init(
-        feed: FeedViewModel, write: @escaping (String) -> Bool, makeProfile: ((Author) -> ProfileViewModel?)? = nil,
-        poller: NewPostsPoller? = nil, photos: ImagePipeline? = nil, logout: @escaping () async -> Void = {},
-        queuedLikes: @escaping () async -> Int = { 0 }, tapsRecorded: @escaping () async -> Void = {},
-        drainLikes: @escaping (Duration) async -> Void = { _ in },
-        waitsForLikesOnQuit: Bool = true
-    ) {
-        self.queuedLikes = queuedLikes
-        self.tapsRecorded = tapsRecorded
-        self.drainLikes = drainLikes
-        self.waitsForLikesOnQuit = waitsForLikesOnQuit
-        self.feed = feed
-        self.poller = poller
-        self.photos = photos.map(HeadlessPhotos.init)
+    /// is closed (the session ends).
+    init(feed: FeedViewModel, write: @escaping (String) -> Bool, app: App = App()) {
+        self.model = feed
         self.write = write
-        self.makeProfile = makeProfile
-        self.logout = logout
+        self.app = app
+        self.photos = app.photos.map(HeadlessPhotos.init)
+        extraCommands = app.plugins.flatMap { $0.headlessCommands }
+        stack = ScreenStack(extensions: app.extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
     }
+
+    /// The screen shown over the feed, if any.
+    private var shown: (any HeadlessScreen)? { stack.top }
+
+    var feed: any ScreenControl { model }
+
+    var rows: [PostRow] { shown?.rows ?? model.viewState.rows }
 
     /// Runs commands until `quit` or the end of input.
     func run(_ lines: some AsyncSequence<String, Never>) async {
@@ -51,7 +65,7 @@ final class HeadlessDriver {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             let written: Bool
-            switch HeadlessCommand.parse(trimmed) {
+            switch HeadlessCommand.parse(trimmed, extra: extraCommands) {
             case .failure(let error):
                 written = write(JSONWriter.object([("error", JSONWriter.quoted(error.message))]))
             case .success(.quit):
@@ -68,102 +82,117 @@ final class HeadlessDriver {
 
     /// Carries out one command and returns the line to print.
     func perform(_ command: HeadlessCommand) async -> String {
-        let rows = profile?.viewState.rows ?? feed.viewState.rows
+        let rows = rows
         switch command {
         case .open:
-            feed.onAppear()
+            model.onAppear()
         case .see(let row):
             guard rows.indices.contains(row) else {
                 return error("row \(row) is out of range: \(rows.count) rows are shown (0…\(max(0, rows.count - 1)))")
             }
-            if let profile { profile.rowAppeared(rows[row].id) } else { feed.rowAppeared(rows[row].id) }
+            if let shown { shown.see(rows[row].id) } else { model.rowAppeared(rows[row].id) }
             photos?.see(row)
         case .refresh:
-            feed.refresh()
+            model.refresh()
         case .retry:
-            if let profile { profile.retry() } else { feed.retry() }
+            if let shown { shown.retryFailed() } else { model.retry() }
         case .tap(let post):
             let id = PostID(post)
             guard rows.contains(where: { $0.id == id }) else {
                 return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
             }
-            let sent = if let profile { profile.toggleLike(id) } else { feed.toggleLike(id) }
+            let sent = if let shown { shown.tap(id) } else { model.toggleLike(id) }
             // A tap is answered once it is recorded: with the queue, once it survives a crash.
-            if sent != nil { await tapsRecorded() }
-        case .profile(let post):
-            guard let row = rows.first(where: { $0.id == PostID(post) }) else {
-                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
+            if sent != nil { await app.tapsRecorded() }
+        case .plugin(let spec, let argument):
+            guard let owner = app.plugins.first(where: { $0.headlessCommands.contains(spec) }) else { break }
+            guard let active = app.active.first(where: { $0.key.rawValue == owner.flag.key })?.plugin else {
+                return error("'\(spec.name)' is part of \(owner.flag.key), which is off; run with --enable \(owner.flag.key)")
             }
-            guard let opened = makeProfile?(Author(id: row.authorID, name: row.author)) else {
-                return error("profiles are part of shared-post-store, which is off; run with --enable shared-post-store")
-            }
-            leaveProfile()
-            opened.onAppear()
-            profile = opened
-            photos?.see(0)
-            poller?.setVisible(false)
+            performing = FlagKey(owner.flag.key)
+            defer { performing = nil }
+            if let problem = await active.perform(spec, argument: argument, on: self) { return error(problem) }
         case .back:
-            leaveProfile()
-            photos?.see(0)
-        case .pill:
-            guard feed.viewState.pill != nil else { return error("there is no pill: no newer posts are known") }
-            leaveProfile()
-            feed.refresh()
+            leaveScreen()
             photos?.see(0)
         case .hide:
-            poller?.setVisible(false)
+            stack.setShown(false)
         case .show:
-            poller?.setVisible(profile == nil)
+            stack.setShown(true)
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return await state(extra: [("settled", settled ? "true" : "false")])
         case .logout:
-            leaveProfile()
-            await logout()
+            leaveScreen()
+            await app.logout()
         case .state, .quit:
             break
         }
         return await state()
     }
 
+    func present(_ screen: any HeadlessScreen) {
+        let left = shown
+        stack.open(screen, owner: performing)
+        keepIfBusy(left)
+        photos?.see(0)
+    }
+
+    /// Leaves the screen opened over the feed, if any, for the feed.
+    func leaveScreen() {
+        let left = shown
+        stack.close()
+        keepIfBusy(left)
+    }
+
+    /// The server switched `key` off: a screen that follow-up opened closes.
+    func switchedOff(_ key: FlagKey) {
+        if stack.owner == key { leaveScreen() }
+    }
+
+    /// A screen left with a page or a like in flight: `settle` and `quit` still wait for it.
+    private func keepIfBusy(_ screen: (any HeadlessScreen)?) {
+        if let screen, !screen.isIdle { leaving.append(screen) }
+    }
+
+    func refreshFeedFromTop() {
+        leaveScreen()
+        model.refresh()
+        photos?.see(0)
+    }
+
     private func state(extra: [(String, String)] = []) async -> String {
-        let shown = profile?.viewState.rows ?? feed.viewState.rows
-        photos?.update(shown)
-        let queued = await queuedLikes()
-        return StateJSON.encode(
-            feed.viewState, profile: profile.map { ($0.author, $0.viewState) }, photos: photos, queued: queued, extra: extra)
+        photos?.update(rows)
+        var fields: [(String, String)] = []
+        for plugin in app.plugins {
+            let active = app.active.first { $0.key.rawValue == plugin.flag.key }?.plugin
+            for field in plugin.headlessFields {
+                fields.append((field.name, await active?.value(of: field) ?? field.whenOff))
+            }
+        }
+        return StateJSON.encode(model.viewState, screen: shown, photos: photos, fields: fields, extra: extra)
     }
 
-    /// Leaves the profile, if one is open, for the feed.
-    func leaveProfile() {
-        guard let profile else { return }
-        profile.close()
-        if !profile.isIdle { leaving.append(profile) }
-        self.profile = nil
-        poller?.setVisible(true)
-    }
-
-    /// Waits until no screen, open or left, has a page or a like in flight, and the likes that wait
-    /// on this device were just sent (`persistent-like-queue`).
+    /// Waits until no screen, open or left, has a page or a like in flight, and what the
+    /// follow-ups keep in flight landed.
     private func waitUntilIdle(timeout: Duration) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        for screen in [profile].compactMap({ $0 }) + leaving {
+        for screen in [shown].compactMap({ $0 }) + leaving {
             guard await screen.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
         }
         leaving.removeAll { $0.isIdle }
-        guard await feed.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
-        await drainLikes(max(.zero, deadline - ContinuousClock.now))
-        return true
+        guard await model.waitUntilIdle(timeout: max(.zero, deadline - ContinuousClock.now)) else { return false }
+        return await app.settle(max(.zero, deadline - ContinuousClock.now))
     }
 
     private func error(_ message: String) -> String {
-        JSONWriter.object([("error", JSONWriter.quoted("\(message); valid commands: \(HeadlessCommand.summary)"))])
+        JSONWriter.object([("error", JSONWriter.quoted("\(message); valid commands: \(HeadlessCommand.summary(extraCommands))"))])
     }
 
-    /// Gives likes already sent a short while to land before the process ends; with the queue
-    /// they wait in the outbox instead, so quitting does not wait.
+    /// Gives likes already sent a short while to land before the process ends; when a follow-up
+    /// keeps them on this device, quitting does not wait.
     private func finish() async {
-        guard waitsForLikesOnQuit else { return }
+        guard app.waitsForLikesOnQuit else { return }
         _ = await waitUntilIdle(timeout: .seconds(3))
     }
 }

@@ -3,18 +3,19 @@
 enum HeadlessMode {
     static func run(_ services: AppServices) async -> Int32 {
         let feed = services.makeFeedViewModel()
-        let driver = HeadlessDriver(
-            feed: feed,
-            write: { StandardStreams.out($0) },
-            makeProfile: services.profileFactory,
-            poller: services.makeNewPostsPoller(for: feed),
-            photos: services.photos,
-            logout: { if let problem = await services.logout() { StandardStreams.err(problem) } },
-            queuedLikes: { await services.queuedLikes() },
-            tapsRecorded: { await services.waitUntilTapsRecorded() },
-            drainLikes: { await services.drainLikes(timeout: $0) },
-            waitsForLikesOnQuit: services.queue == nil)
-        services.onProfilesOff = { driver.leaveProfile() }
+        let extensions = services.extensions(for: feed)
+        var app = HeadlessDriver.App()
+        app.plugins = services.plugins
+        app.active = services.active
+        app.extensions = extensions
+        app.photos = services.photos
+        app.logout = { if let problem = await services.logout() { StandardStreams.err(problem) } }
+        app.tapsRecorded = { await services.waitUntilTapsRecorded() }
+        app.settle = { await services.settle(timeout: $0) }
+        app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
+        let driver = HeadlessDriver(feed: feed, write: { StandardStreams.out($0) }, app: app)
+        // A follow-up switched off by the server closes the screen it opened.
+        services.onSwitchedOff = { driver.switchedOff($0) }
         await driver.run(LineReader.standardInput())
         return 0
     }

@@ -2,16 +2,17 @@ import Feed
 import FeedInterface
 import Foundation
 import ImagePipeline
-import Profile
+import PluginInterface
 
 /// The headless view of a `FeedViewState`: one JSON object on one line.
 @MainActor
 enum StateJSON {
-    /// The state as the headless protocol prints it: the feed's, the screen shown and, while a
-    /// profile is open, its author and rows; `extra` pairs are appended (e.g. `settled`).
+    /// The state as the headless protocol prints it: the feed's, the screen shown, the follow-ups'
+    /// `fields` and, while a screen is open over the feed, its state under its name; `extra` pairs
+    /// are appended (e.g. `settled`).
     static func encode(
-        _ state: FeedViewState, profile: (author: Author, state: ProfileViewState)? = nil, photos: HeadlessPhotos? = nil,
-        queued: Int = 0, now: Date = Date(), extra: [(String, String)] = []
+        _ state: FeedViewState, screen: (any HeadlessScreen)? = nil, photos: HeadlessPhotos? = nil,
+        fields: [(String, String)] = [], now: Date = Date(), extra: [(String, String)] = []
     ) -> String {
         JSONWriter.object(
             [
@@ -21,11 +22,9 @@ enum StateJSON {
                 ("refreshing", state.isRefreshing ? "true" : "false"),
                 ("message", JSONWriter.quotedOrNull(state.message?.text)),
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
-                ("screen", JSONWriter.quoted(profile == nil ? "feed" : "profile")),
+                ("screen", JSONWriter.quoted(screen?.name ?? "feed")),
                 ("photos", metrics(photos?.pipeline.metrics())),
-                ("queued", String(queued)),
-                ("pill", state.pill.map { JSONWriter.object([("count", String($0))]) } ?? "null"),
-            ] + (profile.map { [("profile", encode(author: $0.author, $0.state, photos: photos))] } ?? []) + extra)
+            ] + fields + (screen.map { [($0.name, encode($0, photos: photos))] } ?? []) + extra)
     }
 
     /// The photo caches' figures; zeros with `--photos off`.
@@ -38,14 +37,16 @@ enum StateJSON {
         ])
     }
 
-    /// A profile: its author, rows, loads and message.
-    static func encode(author: Author, _ state: ProfileViewState, photos: HeadlessPhotos? = nil) -> String {
-        JSONWriter.object([
-            ("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))])),
-            ("rows", rows(state.rows, photos: photos)),
-            ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
-            ("pagination", JSONWriter.quoted(pagination(state.pagination))),
-            ("message", JSONWriter.quotedOrNull(state.message?.text)),
+    /// A screen over the feed (a profile): its author, rows, loads and message.
+    static func encode(_ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil) -> String {
+        let author = screen.screenAuthor.map { author in
+            [("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))]))]
+        } ?? []
+        return JSONWriter.object(author + [
+            ("rows", rows(screen.rows, photos: photos)),
+            ("initialLoad", JSONWriter.quoted(initialLoad(screen.initialLoad))),
+            ("pagination", JSONWriter.quoted(pagination(screen.pagination))),
+            ("message", JSONWriter.quotedOrNull(screen.messageText)),
         ])
     }
 

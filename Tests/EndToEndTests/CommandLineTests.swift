@@ -20,6 +20,21 @@ import Testing
         #expect(output.first?.hasPrefix("feed —") == true, "\(output)")
     }
 
+    @Test func helpListsEveryFlagTheBuildDeclaresWithItsDescription() async throws {
+        let build = BuildFlags.current
+        #expect(build.problem == nil, "\(build.problem ?? "")")
+        let feed = try FeedProcess(["--help"])
+        #expect(try await feed.waitForExit() == 0)
+        let output = await feed.remainingOutput()
+        let heading = try #require(output.firstIndex { $0.hasPrefix("Flags (") }, "\(output)")
+        let listed = output[(heading + 1)...].prefix { !$0.isEmpty }
+        #expect(listed.count == build.flags.count, "\(listed)")
+        for (line, flag) in zip(listed, build.flags) {
+            let words = line.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(words == [flag.key, flag.description + (flag.built ? "" : " (not built yet)")], "\(line)")
+        }
+    }
+
     @Test(arguments: [["serve", "-h"], ["serve", "--help"], ["serve", "help"]])
     func serveHelpPrintsTheServerUsage(arguments: [String]) async throws {
         let feed = try FeedProcess(arguments)

@@ -60,33 +60,31 @@ final class TestServer: @unchecked Sendable {
 }
 
 /// The follow-ups an end-to-end test runs with: the required feed must behave the same with each
-/// off, each on alone, and every built one on together.
-enum FlagMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case off
-    case offlinePages
-    case sharedPostStore
-    case persistentLikeQueue
-    case newPostsPill
-    case everything
-
+/// off, each on alone, and every built one on together. The flags are the build's (`feed flags
+/// --json`); a follow-up's own tests name its key with `only`.
+struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
+    /// How the mode shows in test results.
+    let name: String
     /// The follow-ups that are on.
-    var flags: [String] {
-        switch self {
-        case .off: []
-        case .offlinePages: ["offline-pages"]
-        case .sharedPostStore: ["shared-post-store"]
-        case .persistentLikeQueue: ["persistent-like-queue"]
-        case .newPostsPill: ["new-posts-pill"]
-        case .everything: ["offline-pages", "shared-post-store", "persistent-like-queue", "new-posts-pill"]
-        }
-    }
+    let flags: [String]
+
+    /// Every follow-up off.
+    static let off = FlagMode(name: "off", flags: [])
+    /// Every follow-up the build has, on.
+    static let everything = FlagMode(name: "everything", flags: BuildFlags.current.built)
+
+    /// `key` alone on.
+    static func only(_ key: String) -> FlagMode { FlagMode(name: key, flags: [key]) }
+
+    /// Off, each built follow-up alone, and everything.
+    static var all: [FlagMode] { [.off] + BuildFlags.current.built.map(only) + [.everything] }
 
     /// `--enable` for each flag that is on, and a fresh `--data-dir`.
     var arguments: [String] {
         flags.flatMap { ["--enable", $0] } + (flags.isEmpty ? [] : ["--data-dir", TemporaryDirectory.make().path])
     }
 
-    var testDescription: String { rawValue }
+    var testDescription: String { name }
 }
 
 /// Fresh directories under the system's temporary directory.

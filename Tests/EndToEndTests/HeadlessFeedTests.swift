@@ -29,7 +29,7 @@ import Testing
         #expect(await feed.remainingOutput().isEmpty, "quit prints nothing")
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func pagesAreTwentyAndRepeatedIDsNeverShowTwice(mode: FlagMode) async throws {
         let server = try TestServer { $0.faults.repeatIDs = 5 }
         let feed = try server.headless(mode)
@@ -48,7 +48,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func onePageRequestPerPageHoweverOftenRowsNearTheEndAppear(mode: FlagMode) async throws {
         let server = try TestServer()
         let feed = try server.headless(mode)
@@ -65,7 +65,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func heartsAreUnknownButRowsShownWhenTheLikesReadFails(mode: FlagMode) async throws {
         let server = try TestServer { $0.faults.likesFailRate = 1 }
         let feed = try server.headless(mode)
@@ -81,7 +81,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func likeUnlikeLikeDuringASlowLikeEndsLikedWithAtMostTwoRequests(mode: FlagMode) async throws {
         let server = try TestServer { $0.faults.likeLatencyMS = 300 }
         let feed = try server.headless(mode)
@@ -100,7 +100,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func aRefreshDuringALikeNeverFlipsThatHeart(mode: FlagMode) async throws {
         let server = try TestServer { $0.faults.likeLatencyMS = 1_500 }
         let feed = try server.headless(mode)
@@ -120,7 +120,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func aRefusedLikeRestoresTheServerStateWithAMessage(mode: FlagMode) async throws {
         let server = try TestServer()
         let feed = try server.headless(mode)
@@ -130,7 +130,7 @@ import Testing
         let heart = Headless.row(tapped, id: id)?["heart"] as? String
         if mode.flags.contains("persistent-like-queue") {
             // The answer waits until the tap is on disk; by then the refusal may have come back.
-            #expect(heart == "liked" || (heart == "notLiked" && tapped["message"] as? String == "Couldn't like"))
+            #expect(heart == "liked" || (heart == "notLiked" && tapped["message"] as? String == "Couldn't like"), "\(tapped)")
         } else {
             #expect(heart == "liked")
         }
@@ -141,7 +141,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func tooManyRequestsWaitsForRetryAfterAndThenLoads(mode: FlagMode) async throws {
         let server = try TestServer { $0.faults.rateLimit = 1 }
         let feed = try server.headless(mode)
@@ -153,7 +153,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func aPageInFlightBeforeARefreshNeverAppendsAfterIt(mode: FlagMode) async throws {
         let server = try TestServer()
         let feed = try server.headless(mode)
@@ -175,7 +175,7 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: FlagMode.allCases)
+    @Test(arguments: FlagMode.all)
     func aFailedRefreshKeepsTheRowsAndSaysSo(mode: FlagMode) async throws {
         let server = try TestServer()
         let feed = try server.headless(mode)

@@ -81,3 +81,8 @@ import Testing
         #expect(await feed.errorOutput().contains("feed: the server switched new-posts-pill off"))
     }
 }
+
+extension FlagMode {
+    /// `new-posts-pill` alone: the follow-up these tests are about names its own key.
+    static let newPostsPill = FlagMode.only("new-posts-pill")
+}

@@ -111,3 +111,8 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 }
+
+extension FlagMode {
+    /// `shared-post-store` alone: the follow-up these tests are about names its own key.
+    static let sharedPostStore = FlagMode.only("shared-post-store")
+}

@@ -22,7 +22,7 @@ private func scan(_ args: inout [String], registry: FlagRegistry) throws(Argumen
 
 @Suite("Command-line flags")
 struct CommandLineFlagsTests {
-    private let knownStandard = "known flags: new-posts-pill, offline-pages, persistent-like-queue, shared-post-store"
+    private let knownTesting = "known flags: alpha, beta, gamma, later"
 
     @Test("consumes --enable/--disable pairs and leaves the rest in order")
     func consumesItsOptions() throws {
@@ -52,8 +52,8 @@ struct CommandLineFlagsTests {
     @Test("an unknown key is a usage error listing the known keys", arguments: ["--enable", "--disable"])
     func unknownKey(option: String) {
         var args = ["feed", option, "x"]
-        #expect(throws: ArgumentError("unknown flag 'x'; \(knownStandard)")) {
-            try scan(&args, registry: .standard)
+        #expect(throws: ArgumentError("unknown flag 'x'; \(knownTesting)")) {
+            try scan(&args, registry: .testing)
         }
     }
 
@@ -61,9 +61,9 @@ struct CommandLineFlagsTests {
     func unknownKeyMessage() throws {
         var args = ["--enable=x"]
         let error = try #require(throws: ArgumentError.self) {
-            try scan(&args, registry: .standard)
+            try scan(&args, registry: .testing)
         }
-        #expect(error.description == "unknown flag 'x'; \(knownStandard)")
+        #expect(error.description == "unknown flag 'x'; \(knownTesting)")
         #expect(!error.message.contains("\n"))
     }
 
@@ -88,15 +88,15 @@ struct CommandLineFlagsTests {
     func missingArgument(args original: [String]) {
         var args = original
         let option = original[0].hasPrefix("--enable") ? "--enable" : "--disable"
-        let error = #expect(throws: ArgumentError.self) { try scan(&args, registry: .standard) }
+        let error = #expect(throws: ArgumentError.self) { try scan(&args, registry: .testing) }
         #expect(error?.message.hasPrefix("\(option) needs") == true)
-        #expect(error?.message.contains(knownStandard) == true)
+        #expect(error?.message.contains(knownTesting) == true)
     }
 
     @Test("no flag options leaves the arguments alone")
     func nothingToTake() throws {
         var args = ["serve", "--port", "8080"]
-        let flags = try scan(&args, registry: .standard)
+        let flags = try scan(&args, registry: .testing)
         #expect(flags == CommandLineFlags())
         #expect(args == ["serve", "--port", "8080"])
     }

@@ -1,10 +1,10 @@
 import FeatureFlags
-import FeedTesting
 import Foundation
 import HTTPServer
 import Networking
 import Synchronization
 import Testing
+import TestingSupport
 
 /// A flags server on 127.0.0.1 that answers with an ETag, 304 to a matching If-None-Match, or
 /// 429 with a Retry-After, and remembers the If-None-Match headers it received.

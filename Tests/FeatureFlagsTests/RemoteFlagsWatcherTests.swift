@@ -1,8 +1,8 @@
 import FeatureFlags
-import FeedTesting
 import Foundation
 import Networking
 import Testing
+import TestingSupport
 
 @Suite("Remote flags: start from the cache, watch live")
 struct RemoteFlagsWatcherTests {

@@ -2,7 +2,7 @@ import FeatureFlags
 import Foundation
 import Testing
 
-@Suite("Resolved flags output and the standard registry")
+@Suite("Resolved flags output and the registry")
 struct ResolvedFlagsOutputTests {
     @Test("the table has a header and one row per key with its value, source, owner and kind")
     func table() async throws {
@@ -81,25 +81,19 @@ struct ResolvedFlagsOutputTests {
         #expect(resolved.sourceDescription(of: "alpha") == "remote (cached \(text))")
     }
 
-    @Test("the standard registry declares the four follow-ups: release flags, off, built as they land")
-    func standardRegistry() async {
-        let registry = FlagRegistry.standard
-        #expect(registry.keys == ["new-posts-pill", "offline-pages", "persistent-like-queue", "shared-post-store"])
-        #expect(registry.definition("offline-pages")?.owner == "Store")
-        #expect(registry.definition("shared-post-store")?.owner == "Store")
-        #expect(registry.definition("persistent-like-queue")?.owner == "OfflineQueue")
-        #expect(registry.definition("new-posts-pill")?.owner == "Feed")
-        #expect(
-            registry.definition("offline-pages")?.description
-                == "The last pages saved in SQLite, shown first, then revalidated")
-        for definition in registry.definitions {
-            #expect(definition.kind == .killSwitch)
-            #expect(!definition.defaultValue)
-            #expect(definition.isBuilt == true, "\(definition.key)")
-        }
-        #expect(registry.definition("unknown") == nil)
-        let resolved = await FlagResolver(registry: registry).resolve()
-        #expect(registry.keys.allSatisfy { !resolved.isOn($0) && resolved.source(of: $0) == .defaultValue })
-        #expect(resolved.table().contains("shared-post-store"))
+    @Test("a registry keeps its declarations sorted by key, finds each by key, and resolves each to its default")
+    func registry() async {
+        let shuffled = FlagRegistry(definitions: FlagRegistry.testing.definitions.reversed())
+        #expect(shuffled.keys == ["alpha", "beta", "gamma", "later"])
+        #expect(shuffled.definitions == FlagRegistry.testing.definitions)
+        #expect(shuffled.definition("gamma")?.kind == .killSwitch)
+        #expect(shuffled.definition("alpha")?.kind == .release)
+        #expect(shuffled.definition("later")?.isBuilt == false)
+        #expect(shuffled.definition("beta")?.owner == "Likes")
+        #expect(shuffled.definition("unknown") == nil)
+        let resolved = await FlagResolver(registry: shuffled).resolve()
+        #expect(shuffled.keys.allSatisfy { resolved.source(of: $0) == .defaultValue })
+        #expect(shuffled.keys.filter { resolved.isOn($0) } == ["beta", "gamma"])
+        #expect(FlagRegistry(definitions: []).keys.isEmpty)
     }
 }

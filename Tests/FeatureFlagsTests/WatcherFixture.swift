@@ -1,8 +1,8 @@
 import FeatureFlags
-import FeedTesting
 import Foundation
 import Networking
 import Synchronization
+import TestingSupport
 
 /// A temporary cache directory, a manual clock and a report log: one "machine" whose runs of
 /// the program share the cache, as consecutive starts would.

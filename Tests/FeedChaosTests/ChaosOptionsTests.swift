@@ -31,10 +31,10 @@ import Testing
     }
 
     @Test func theSummaryCountsWhatTheSessionsDid() {
-        var a = SessionResult(index: 0, flags: FlagSet(bits: 3))
+        var a = SessionResult(index: 0, flags: .with(["offline-pages"]))
         a.commands = 9_000
         a.checks = [.noDuplicates: 41_000, .heartsMatchServer: 230]
-        var b = SessionResult(index: 1, flags: FlagSet(bits: 5))
+        var b = SessionResult(index: 1, flags: .with(["shared-post-store", "zeta-follow-up"]))
         b.commands = 812
         b.findings = [Finding(.noDuplicates, "p1 twice")]
         #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 9,812 commands · 41,230 checks · 1 violation")

@@ -1,24 +1,20 @@
 @testable import FeedChaos
 import Testing
 
-/// The seeded plan: flag combinations, faults and script steps are the same on every run.
+/// The seeded plan: flags, faults and script steps are the same on every run.
 @Suite struct ChaosPlanTests {
-    @Test(arguments: [UInt64(1), 7, 20_260_101, .max])
-    func everyBlockOfSixteenSessionsCoversEveryFlagCombination(seed: UInt64) {
-        for block in 0..<4 {
-            let flags = Set((block * 16..<(block + 1) * 16).map { FlagSet.forSession($0, seed: seed) })
-            #expect(flags.count == 16)
-        }
-        #expect(FlagSet.forSession(37, seed: seed) == FlagSet.forSession(37, seed: seed), "a replay gets the same flags")
+    @Test func flagArgumentsNameEveryFlagOfTheBuildOnceOnOrOff() {
+        let flags = FlagSet(keys: ["alpha", "beta", "gamma"], on: ["alpha", "gamma"])
+        #expect(flags.arguments == ["--enable", "alpha", "--disable", "beta", "--enable", "gamma"])
+        #expect(flags.description == "alpha+gamma")
+        #expect(FlagSet(keys: ["alpha"], on: []).description == "no follow-up")
     }
 
-    @Test func flagArgumentsNameEveryFollowUpOnceOnOrOff() {
-        let flags = FlagSet(bits: 0b0101)
-        #expect(flags.arguments == [
-            "--enable", "shared-post-store", "--disable", "offline-pages", "--enable", "persistent-like-queue", "--disable", "new-posts-pill",
-        ])
-        #expect(flags.description == "shared-post-store+persistent-like-queue")
-        #expect(FlagSet(bits: 0).description == "no follow-up")
+    @Test func aFollowUpTheBuildDoesNotDeclareIsAnInactiveCapability() {
+        let without = FlagSet(keys: ["offline-pages", "zeta-follow-up"], on: ["offline-pages", "zeta-follow-up"])
+        #expect(without.offlinePages && !without.likeQueue && !without.sharedPostStore)
+        #expect(FlagSet.with(["persistent-like-queue"]).likeQueue && !FlagSet.with(["persistent-like-queue"]).offlinePages)
+        #expect(!FlagSet(keys: [], values: []).likeQueue && FlagSet(keys: [], values: []).arguments.isEmpty)
     }
 
     @Test func faultPhasesAreSeededAndTheHealthyOneHasNoFault() {
@@ -36,8 +32,8 @@ import Testing
             .init(id: "p1", likes: "3 likes", heart: "unknown", pending: false),
             .init(id: "p2", likes: "4 likes", heart: "liked", pending: false),
         ]
-        let without = ScriptPlanner(flags: FlagSet(bits: 0))
-        let with = ScriptPlanner(flags: FlagSet(bits: 1))
+        let without = ScriptPlanner(flags: .allOff)
+        let with = ScriptPlanner(flags: .with(["shared-post-store"]))
         var random = ChaosRandom(seed: 9)
         var sawProfile = false
         for _ in 0..<2_000 {
@@ -54,7 +50,7 @@ import Testing
     @Test func theSameDrawsGiveTheSameStep() {
         var state = ClientState()
         state.rows = (1...30).map { .init(id: "p\($0)", likes: "1 like", heart: "notLiked", pending: false) }
-        let planner = ScriptPlanner(flags: FlagSet(bits: 0xF))
+        let planner = ScriptPlanner(flags: .allOn)
         var a = ChaosRandom(seed: 5, stream: 1)
         var b = ChaosRandom(seed: 5, stream: 1)
         for _ in 0..<200 {

@@ -12,10 +12,10 @@ import Testing
     }
 
     /// Runs `feed-chaos` with `arguments`; returns its exit status and stdout lines.
-    static func chaos(_ arguments: [String], timeout: TimeInterval = 300) throws -> (status: Int32, lines: [String]) {
+    static func chaos(_ arguments: [String], feed: URL = executable("feed"), timeout: TimeInterval = 300) throws -> (status: Int32, lines: [String]) {
         let process = Process()
         process.executableURL = executable("feed-chaos")
-        process.arguments = arguments + ["--feed", executable("feed").path]
+        process.arguments = arguments + ["--feed", feed.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -59,13 +59,59 @@ import Testing
     }
 
     @Test func anHonestShortRunEndsCleanWithTheSummaryAndMemoryFigures() throws {
-        // Session 27 of seed 4242 runs offline-pages, persistent-like-queue and new-posts-pill with
-        // three SIGKILLs: it found a tap answered before its outbox write (fixed since).
+        // Session 27 of seed 4242 runs persistent-like-queue and offline-pages (with the flags of
+        // today's build) with three SIGKILLs: it found a tap answered before its outbox write (fixed since).
         let run = try Self.chaos(["--session", "27", "--seed", "4242"])
         #expect(run.status == 0, "\(run.lines.suffix(40))")
+        let build = try #require(run.lines.first, "the flags read from the build come first")
+        #expect(build.hasPrefix("flags from feed flags --json (") && build.contains(" combinations"), "\(build)")
         #expect(run.lines.contains { $0.hasPrefix("1 sessions · 1 flag combinations · ") && $0.hasSuffix(" · 0 violations") })
         #expect(run.lines.contains { $0.hasPrefix("client memory") })
         #expect(run.lines.contains { $0.hasPrefix("server memory") })
+    }
+
+    @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() throws {
+        // A feed that declares two built flags more than the real one, notes how it was run, and
+        // runs the real one without them (which does not know them).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feed-chaos-wrapper-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let calls = directory.appendingPathComponent("calls")
+        let wrapper = directory.appendingPathComponent("feed")
+        let extra = #"{"built":true,"key":"zeta-one","kind":"release"},{"built":true,"key":"zeta-two","kind":"kill-switch"},"#
+        try Data("""
+            #!/bin/sh
+            real='\(Self.executable("feed").path)'
+            echo "$@" >> '\(calls.path)'
+            if [ "$1" = flags ]; then "$real" "$@" | sed 's/"flags":\\[/"flags":[\(extra)/'; exit 0; fi
+            held=
+            for a in "$@"; do
+              shift
+              if [ -n "$held" ]; then
+                case "$a" in zeta-*) ;; *) set -- "$@" "$held" "$a" ;; esac
+                held=
+              else
+                case "$a" in --enable|--disable) held=$a ;; *) set -- "$@" "$a" ;; esac
+              fi
+            done
+            exec "$real" "$@"
+
+            """.utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+
+        let run = try Self.chaos(["--sessions", "2", "--commands", "20", "--seed", "3"], feed: wrapper)
+        #expect(run.status == 0, "\(run.lines.suffix(20))")
+        let build = try #require(run.lines.first)
+        #expect(build.hasPrefix("flags from feed flags --json (6): zeta-one, zeta-two, "), "\(build)")
+        #expect(build.contains(" of 64 combinations per block of "), "\(build)")
+        let headless = try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("--headless") }
+        #expect(!headless.isEmpty && headless.allSatisfy { $0.contains("able zeta-one") && $0.contains("able zeta-two") }, "\(headless)")
+    }
+
+    @Test func aFeedThatCannotListItsFlagsExitsTwo() throws {
+        let run = try Self.chaos(["--sessions", "1"], feed: URL(fileURLWithPath: "/bin/false"))
+        #expect(run.status == 2)
+        #expect(run.lines.isEmpty, "the error goes to stderr")
     }
 
     @Test func aMistakeOnTheCommandLineExitsTwoWithOneLine() throws {

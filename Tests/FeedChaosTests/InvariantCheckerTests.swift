@@ -26,8 +26,8 @@ import Testing
         return state
     }
 
-    let all = InvariantChecker(flags: FlagSet(bits: 0xF))
-    let none = InvariantChecker(flags: FlagSet(bits: 0))
+    let all = InvariantChecker(flags: .allOn)
+    let none = InvariantChecker(flags: .allOff)
     let truth = FixedTruth(likes: ["p1": LikeTruth(liked: true, count: 1_234), "p2": LikeTruth(liked: false, count: 7)])
 
     @Test func aDuplicateIDOnEitherScreenIsInvariantOne() {

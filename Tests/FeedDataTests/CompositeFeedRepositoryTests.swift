@@ -1,7 +1,9 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import LikesTesting
 import Testing
+import TestingSupport
 @testable import FeedData
 
 /// A posts source serving fixed pages with every heart unknown.

@@ -1,7 +1,7 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import Networking
+import NetworkingTesting
 import Testing
 @testable import FeedData
 

@@ -1,6 +1,8 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import LikesTesting
+import StoreTesting
 import Testing
 @testable import Feed
 
@@ -10,7 +12,7 @@ import Testing
         pages: [FeedPage] = FeedFixtures.pages(count: 2), useCase: FakeLikePostUseCase = FakeLikePostUseCase()
     ) async -> (FeedViewModel, FakeFeedRepository) {
         let feed = FakeFeedRepository(pages: pages)
-        let model = FeedViewModel(feed: feed, likePost: useCase)
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: useCase))
         await model.onAppear()?.value
         return (model, feed)
     }
@@ -37,24 +39,6 @@ import Testing
         model.toggleLike("p5")
         let after = model.viewState.rows
         #expect(zip(before, after).filter { $0 != $1 }.map(\.0.id) == ["p5"])
-    }
-
-    @Test func onlyTheLatestTapSettlesTheHeart() async throws {
-        let useCase = FakeLikePostUseCase()
-        let (model, _) = await loadedModel(useCase: useCase)
-        let like = try #require(model.toggleLike("p1"))
-        let unlike = try #require(model.toggleLike("p1"))
-        #expect(model.viewState.rows[0].heart == .notLiked)
-        #expect(model.viewState.rows[0].likes == "10 likes")
-        await useCase.waitForCalls(2)
-        // The first call's saved answer arrives late: it must not flip the heart back on.
-        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
-        await like.value
-        #expect(model.viewState.rows[0].heart == .notLiked)
-        await useCase.answer(call: 2, with: .saved(LikeResult(liked: false, likeCount: 10)))
-        await unlike.value
-        #expect(model.viewState.rows[0].heart == .notLiked)
-        #expect(model.isIdle)
     }
 
     @Test func refusedLikeRestoresTheServerStateWithAMessage() async throws {
@@ -94,39 +78,6 @@ import Testing
         #expect(model.toggleLike("p1") == nil)
         #expect(model.viewState.rows[0].heart == .unknown)
         #expect(model.toggleLike("p999") == nil, "a post that is not shown")
-    }
-
-    @Test func aRefreshDuringALikeNeverFlipsThatHeart() async throws {
-        let useCase = FakeLikePostUseCase()
-        let (model, _) = await loadedModel(useCase: useCase)
-        let like = try #require(model.toggleLike("p7"))
-        // The refreshed page was read before the like landed: the server still says not liked.
-        await model.refresh().value
-        #expect(model.viewState.rows[6].heart == .liked)
-        #expect(model.viewState.rows[6].likes == "11 likes")
-        await useCase.waitForCalls(1)
-        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
-        await like.value
-        #expect(model.viewState.rows[6].heart == .liked)
-    }
-
-    @Test func aPageRequestedBeforeALikeSettledCannotUndoIt() async throws {
-        let useCase = FakeLikePostUseCase()
-        let (model, feed) = await loadedModel(useCase: useCase)
-        let like = try #require(model.toggleLike("p8"))
-        let held = await feed.hold(call: 2)
-        let refresh = model.refresh()
-        await feed.waitForRequests(2)
-        await useCase.waitForCalls(1)
-        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
-        await like.value
-        await held.open()
-        await refresh.value
-        #expect(model.viewState.rows[7].heart == .liked)
-        #expect(model.viewState.rows[7].likes == "11 likes")
-        // A later refresh reads after the like: the server's page is believed again.
-        await model.refresh().value
-        #expect(model.viewState.rows[7].heart == .notLiked)
     }
 
     @Test func aLikeReadBackAfterALostAnswerSettlesTheHeartWithoutARefresh() async throws {

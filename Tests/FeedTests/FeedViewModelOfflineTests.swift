@@ -1,8 +1,11 @@
 import FeedInterface
 import FeedTesting
+import PluginInterface
 import Foundation
 import LikesInterface
+import LikesTesting
 import StoreInterface
+import StoreTesting
 import Testing
 @testable import Feed
 
@@ -16,7 +19,7 @@ import Testing
     }
 
     private func model(feed: FakeFeedRepository, cache: FakeFeedCache, saved: CachedFeed?, likePost: any LikePostUseCase = FakeLikePostUseCase()) -> FeedViewModel {
-        FeedViewModel(feed: feed, likePost: likePost, offline: OfflinePages(cache: cache, saved: saved), now: { Self.now })
+        FeedViewModel(feed: feed, posts: FakePostStore(likePost: likePost), offline: SavedFeed(cache: cache, saved: saved), now: { Self.now })
     }
 
     @Test func savedRowsShowAtOnceThenTheNetworkReplacesThemAndTheCache() async throws {
@@ -135,28 +138,6 @@ import Testing
         #expect(model.viewState.rows.isEmpty)
         #expect(model.viewState.banner == nil)
         #expect(model.viewState.initialLoad == .failed(.offline(reason: "cannot reach 127.0.0.1:9: down")))
-    }
-
-    @Test func aPageReadBeforeALikeSettledIsSavedWithTheSettledHeart() async throws {
-        let useCase = FakeLikePostUseCase()
-        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
-        let cache = FakeFeedCache()
-        let model = model(feed: feed, cache: cache, saved: nil, likePost: useCase)
-        await model.onAppear()?.value
-        let like = try #require(model.toggleLike("p2"))
-        let held = await feed.hold(call: 2)
-        let refresh = model.refresh()
-        await feed.waitForRequests(2)
-        await useCase.waitForCalls(1)
-        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11)))
-        await like.value
-        await held.open()
-        await refresh.value
-        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
-        #expect(model.viewState.rows[1].heart == .liked)
-        let post = try #require(try await cache.load()?.posts.first { $0.id == "p2" })
-        #expect(post.like == .liked, "the refreshed page predates the like; the cache keeps the settled heart")
-        #expect(post.likeCount == 11)
     }
 
     @Test func aRefusedCursorWhoseRestartFailsIsNeverSentAgain() async throws {

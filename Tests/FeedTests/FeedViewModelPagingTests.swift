@@ -1,15 +1,18 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
+import LikesTesting
 import Paging
+import StoreTesting
 import Testing
+import TestingSupport
 @testable import Feed
 
 @MainActor
 @Suite struct FeedViewModelPagingTests {
     @Test func firstPageShowsRowsWithFormattedText() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         #expect(model.viewState.initialLoad == .loading)
         await model.onAppear()?.value
         #expect(model.viewState.initialLoad == .loaded)
@@ -23,7 +26,7 @@ import Testing
 
     @Test func onAppearTwiceLoadsOnce() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let first = model.onAppear()
         let second = model.onAppear()
         await first?.value
@@ -33,7 +36,7 @@ import Testing
 
     @Test func rowFiveFromTheEndLoadsTheNextPageOnceHoweverOftenRowsAppear() async throws {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         #expect(model.rowAppeared("p15") == nil, "index 14 of 20 is 6 from the end")
         let gate = await feed.hold(call: 2)
@@ -48,7 +51,7 @@ import Testing
 
     @Test func lastPageEndsPaginationAndStopsRequests() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 2))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         await model.rowAppeared("p20")?.value
         #expect(model.viewState.pagination == .end)
@@ -61,7 +64,7 @@ import Testing
         // A re-ranking server repeats 3 IDs of the previous page and one of its own.
         let secondPosts = [18, 19, 20, 21, 22, 21].map { FeedFixtures.post($0) }
         let feed = FakeFeedRepository(pages: [first, FeedPage(posts: secondPosts, next: nil)])
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         await model.rowAppeared("p20")?.value
         let ids = model.viewState.rows.map(\.id)
@@ -75,7 +78,7 @@ import Testing
         let repeats = FeedPage(posts: (16...20).map { FeedFixtures.post($0) }, next: Cursor("c2"))
         let fresh = FeedPage(posts: (21...40).map { FeedFixtures.post($0) }, next: nil)
         let feed = FakeFeedRepository(pages: [first, repeats, fresh])
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         model.rowAppeared("p20")
         #expect(await model.waitUntilIdle(timeout: .seconds(10)))
@@ -88,7 +91,7 @@ import Testing
         // A broken server: every later page repeats shown posts and hands back the same cursor.
         let stuck = FeedPage(posts: (16...20).map { FeedFixtures.post($0) }, next: Cursor("c1"))
         let feed = FakeFeedRepository { cursor, _ in cursor == nil ? first : stuck }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         model.rowAppeared("p20")
         #expect(await model.waitUntilIdle(timeout: .seconds(10)))
@@ -97,7 +100,7 @@ import Testing
         let looping = FakeFeedRepository { cursor, call in
             cursor == nil ? first : FeedPage(posts: stuck.posts, next: Cursor("c\(call)"))
         }
-        let second = FeedViewModel(feed: looping, likePost: FakeLikePostUseCase())
+        let second = FeedViewModel(feed: looping, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await second.onAppear()?.value
         second.rowAppeared("p20")
         #expect(await second.waitUntilIdle(timeout: .seconds(10)))
@@ -110,7 +113,7 @@ import Testing
             if call == 2 { throw FakeError(message: "server answered 503") }
             return cursor == nil ? pages[0] : pages[1]
         }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         await model.rowAppeared("p20")?.value
         #expect(model.viewState.rows.count == 20)
@@ -129,7 +132,7 @@ import Testing
             if call == 1 { throw FakeError(message: "cannot reach 127.0.0.1:9") }
             return pages[0]
         }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         #expect(model.viewState.initialLoad == .failed(.server(reason: "cannot reach 127.0.0.1:9")))
         #expect(model.viewState.message?.text == "Couldn't load the feed: cannot reach 127.0.0.1:9")
@@ -141,7 +144,7 @@ import Testing
 
     @Test func pageInFlightBeforeARefreshNeverAppendsAfterIt() async throws {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         let held = await feed.hold(call: 2)
         let stale = try #require(model.rowAppeared("p20"))
@@ -161,7 +164,7 @@ import Testing
         let feed = FakeFeedRepository { cursor, call in
             call == 1 ? first : (cursor == nil ? fresh : FeedPage(posts: [], next: nil))
         }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         let refresh = model.refresh()
         #expect(model.viewState.isRefreshing)
@@ -178,7 +181,7 @@ import Testing
             if call == 2 { throw FakeError(message: "the server did not answer within 10 s") }
             return pages[0]
         }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         await model.onAppear()?.value
         await model.refresh().value
         #expect(model.viewState.rows.count == 20)
@@ -190,7 +193,7 @@ import Testing
     @Test func waitUntilIdleReportsATimeoutWhileAPageIsHeld() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
         let gate = await feed.hold(call: 1)
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         model.onAppear()
         #expect(await model.waitUntilIdle(timeout: .milliseconds(50)) == false)
         await gate.open()

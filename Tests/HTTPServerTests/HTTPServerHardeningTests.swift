@@ -1,7 +1,7 @@
-import FeedTesting
 import Foundation
 import HTTPServer
 import Testing
+import TestingSupport
 
 /// Answers `/ok` at once and holds `/held` until the gate opens.
 private func gated(_ gate: Gate, arrived: Gate) -> HTTPHandler {

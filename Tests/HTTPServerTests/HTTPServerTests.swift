@@ -1,10 +1,10 @@
-import FeedTesting
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import HTTPServer
 import Testing
+import TestingSupport
 
 /// A handler that echoes what it received as JSON.
 private let echo: HTTPHandler = { request in

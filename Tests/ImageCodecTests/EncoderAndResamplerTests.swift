@@ -1,6 +1,6 @@
-import FeedTesting
 import Foundation
 import Testing
+import TestingSupport
 
 @testable import ImageCodec
 

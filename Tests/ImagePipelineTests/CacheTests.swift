@@ -1,8 +1,8 @@
-import FeedTesting
 import Foundation
 import ImageCodec
 import Synchronization
 import Testing
+import TestingSupport
 
 @testable import ImagePipeline
 

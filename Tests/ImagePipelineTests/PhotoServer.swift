@@ -1,10 +1,10 @@
-import FeedTesting
 import Foundation
 import HTTPServer
 import ImageCodec
 import ImagePipeline
 import Networking
 import Synchronization
+import TestingSupport
 
 /// A photo server on 127.0.0.1 for the tests: routes by path, answers 304 to a matching
 /// `If-None-Match`, can hold a route's answers at a gate, and logs every request.

@@ -1,7 +1,7 @@
-import FeedTesting
 import Foundation
 import ImageCodec
 import Testing
+import TestingSupport
 
 @testable import ImagePipeline
 

@@ -1,8 +1,8 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
 import Networking
+import NetworkingTesting
 import Testing
 @testable import Likes
 

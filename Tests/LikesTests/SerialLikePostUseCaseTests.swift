@@ -1,6 +1,6 @@
 import FeedInterface
-import FeedTesting
 import LikesInterface
+import LikesTesting
 import Testing
 @testable import Likes
 

@@ -1,7 +1,7 @@
-import FeedTesting
 import Foundation
 @testable import Networking
 import Testing
+import TestingSupport
 
 /// A raw HTTP head; `\n` becomes CRLF.
 func rawHead(_ text: String) -> String {

@@ -1,8 +1,8 @@
-import FeedTesting
 import Foundation
 @testable import Networking
 import Synchronization
 import Testing
+import TestingSupport
 
 /// One hostile server holds up its own requests only: every exchange runs on a libcurl worker of
 /// its own, so requests of the same client to another server go on as if nothing happened.

@@ -1,7 +1,7 @@
-import FeedTesting
 import Foundation
 @testable import Networking
 import Testing
+import TestingSupport
 
 /// Each test runs its request again in a child process (see `ChildTestProcess`), so the resident
 /// size it reads is the client's alone, whatever other tests do in parallel.

@@ -1,8 +1,8 @@
-import FeedTesting
 import Foundation
 import HTTPServer
 @testable import Networking
 import Testing
+import TestingSupport
 
 @Suite("HTTPTransportClient: timeouts, unreachable servers, cancellation")
 struct TransportFailureTests {

@@ -1,9 +1,9 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
 import Synchronization
 import Testing
+import TestingSupport
 
 @testable import OfflineQueue
 

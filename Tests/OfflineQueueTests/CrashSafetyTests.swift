@@ -1,11 +1,11 @@
 import Database
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
 import Networking
 import ProcessTesting
 import Testing
+import TestingSupport
 
 @testable import OfflineQueue
 

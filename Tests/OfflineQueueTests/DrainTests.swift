@@ -1,8 +1,8 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
 import Testing
+import TestingSupport
 
 @testable import OfflineQueue
 

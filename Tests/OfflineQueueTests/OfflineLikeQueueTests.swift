@@ -1,8 +1,8 @@
 import Database
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
 import Synchronization
 import Testing
 

@@ -1,8 +1,9 @@
 import Database
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
+import ProcessTesting
 import Testing
 
 @testable import OfflineQueue
@@ -56,6 +57,19 @@ struct OutboxFileTests {
         let queue = try await harness.open()
         #expect(await queue.pending() == [PendingLike(post: "p1", wanted: true, before: nil)])
         #expect(harness.warnings.all.isEmpty)
+    }
+
+    @Test(
+        "an open queue holds SQLite's locks on its file and -shm: nothing outside SQLite opened them",
+        .enabled(if: FileLocks.isListed, "needs /proc/locks"))
+    func keepsSQLiteLocks() async throws {
+        let queue = try await harness.open()
+        await harness.queueOffline(["p1"], on: queue)
+        // Closing any descriptor of these files drops them: another process closing the outbox could
+        // then checkpoint and delete the log this one still writes to (a like's delete lost).
+        #expect(!FileLocks.held(on: harness.url).isEmpty)
+        #expect(!FileLocks.held(on: DatabaseFiles.sidecar(harness.url, "-shm")).isEmpty)
+        #expect(await queue.count == 1)
     }
 
     @Test("garbage over the file: moved aside with one warning, the queue starts over")

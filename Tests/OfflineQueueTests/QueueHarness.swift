@@ -1,7 +1,7 @@
 import FeedInterface
-import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
 import Synchronization
 
 @testable import OfflineQueue

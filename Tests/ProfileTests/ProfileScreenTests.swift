@@ -2,7 +2,10 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
+import StoreTesting
 import TerminalUI
+import TerminalUITesting
 import Testing
 @testable import Profile
 

@@ -1,11 +1,11 @@
 import Database
 import FeedInterface
-import FeedTesting
 import Foundation
 import ProcessTesting
 import Store
 import StoreInterface
 import Testing
+import TestingSupport
 
 /// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
 private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

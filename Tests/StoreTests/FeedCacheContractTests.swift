@@ -3,6 +3,7 @@ import FeedTesting
 import Foundation
 import Store
 import StoreInterface
+import StoreTesting
 import Testing
 
 /// The promises of `FeedCache`, checked against the real SQLite cache and the fake the view

@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import Database
 import Foundation
+import ProcessTesting
 import Store
 import StoreInterface
 import Testing
@@ -188,6 +189,19 @@ struct SQLiteFeedCacheTests {
         #expect(fileMode(url) == 0o600)
         #expect(fileMode(sidecar(url, "-wal")) == 0o600)
         #expect(warnings.all.isEmpty)
+    }
+
+    @Test(
+        "after its writes the cache still holds SQLite's locks on its file and -shm: nothing outside SQLite opened them",
+        .enabled(if: FileLocks.isListed, "needs /proc/locks"))
+    func keepsSQLiteLocks() async throws {
+        let cache = try await open()
+        try await cache.replaceAll(with: pages[0], savedAt: t0)
+        try await cache.updateLike(post: "p1", liked: true, likeCount: 3)
+        // Closing any descriptor of these files drops them, and another process could then delete the log.
+        #expect(!FileLocks.held(on: url).isEmpty)
+        #expect(!FileLocks.held(on: sidecar(url, "-shm")).isEmpty)
+        _ = try await cache.load()
     }
 
     @Test("deleteFiles removes the database, -wal, -shm and moved-aside copies; missing files are fine")

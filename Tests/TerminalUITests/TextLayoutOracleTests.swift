@@ -1,5 +1,5 @@
-import FeedTesting
 import Testing
+import TestingSupport
 
 @testable import TerminalUI
 

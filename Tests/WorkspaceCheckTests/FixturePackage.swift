@@ -37,8 +37,9 @@ struct FixturePackage {
         "Tests/FeedTests/FeedTests.swift": "@testable import Feed\n",
     ]
 
-    /// The config; `budgets` goes on line 9 and each allow entry on its own line from line 11.
-    static func config(budgets: String = "", allow: [String] = []) -> String {
+    /// The config; `budgets` goes on line 9 and each allow entry on its own line from line 11;
+    /// `extra` members (teams, owners, features…) follow the allow list.
+    static func config(budgets: String = "", allow: [String] = [], extra: String = "") -> String {
         """
         {
           "roles": [
@@ -51,7 +52,7 @@ struct FixturePackage {
           "budgets": { \(budgets) },
           "allow": [
         \(allow.joined(separator: ",\n"))
-          ]
+          ]\(extra.isEmpty ? "" : ",\n" + extra)
         }
         """
     }

@@ -25,6 +25,17 @@ struct WorkspaceSelfCheckTests {
         #expect(workspace.roles["WorkspaceCheckTests"]?.module == "WorkspaceCheck")
     }
 
+    @Test("every module has an owner, the checked-in CODEOWNERS is current, and every feature has its parts")
+    func ownersAndShape() async {
+        let root = root
+        for arguments in [["owners", "--check", "\(root)/.github/CODEOWNERS"], ["shape"]] {
+            let outcome = await offPool {
+                WorkspaceCheckCommand.run(arguments: arguments + ["--package-path", root], currentDirectory: root)
+            }
+            #expect(outcome.exitCode == 0, "\(arguments): \(outcome.output)\(outcome.errorOutput)")
+        }
+    }
+
     @Test("the graph embedded in the workspace README is current")
     func graph() async {
         let root = root

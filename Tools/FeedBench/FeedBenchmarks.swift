@@ -3,6 +3,8 @@ import FeedInterface
 import FeedTesting
 import Likes
 import LikesInterface
+import LikesTesting
+import Posts
 
 /// The feed's benchmarks: each prints figures measured side by side in this run.
 @MainActor
@@ -38,7 +40,7 @@ enum FeedBenchmarks {
         let likes = FakeLikesRepository(counts: ["p1": 10])
         await likes.setWriteLatency(.milliseconds(200))
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
-        let model = FeedViewModel(feed: feed, likePost: SerialLikePostUseCase(likes: likes))
+        let model = FeedViewModel(feed: feed, posts: InMemoryPostStore(likePost: SerialLikePostUseCase(likes: likes)))
         await model.onAppear()?.value
         // The first tap's request is on the wire before the other nine taps land.
         model.toggleLike("p1")
@@ -56,7 +58,7 @@ enum FeedBenchmarks {
     }
 
     private static func loadAll(_ pages: [FeedPage]) async {
-        let model = FeedViewModel(feed: FakeFeedRepository(pages: pages), likePost: InstantLikePostUseCase())
+        let model = FeedViewModel(feed: FakeFeedRepository(pages: pages), posts: InMemoryPostStore(likePost: InstantLikePostUseCase()))
         await model.onAppear()?.value
         while let last = model.viewState.rows.last, let task = model.rowAppeared(last.id) {
             await task.value
@@ -73,7 +75,7 @@ enum FeedBenchmarks {
     /// The median time of one tap (flip the heart, format the row) over many taps on visible rows.
     private static func tapCost(rows: Int) async -> Duration {
         let model = FeedViewModel(
-            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: rows)), likePost: InstantLikePostUseCase())
+            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: rows)), posts: InMemoryPostStore(likePost: InstantLikePostUseCase()))
         await model.onAppear()?.value
         // A reader taps posts on screen: the same 20 rows in the middle, whatever is loaded.
         let middle = rows / 2

@@ -1,9 +1,9 @@
 import FeedInterface
 import FeedServer
-import FeedTesting
 import Foundation
 import Likes
 import LikesInterface
+import LikesTesting
 import Networking
 import OfflineQueue
 

@@ -1,6 +1,7 @@
 import Feed
 import FeedInterface
 import FeedTesting
+import Posts
 import TerminalUI
 
 /// (f) The time to render one 80×24 frame with 10,000 rows loaded versus 100: only the visible
@@ -19,7 +20,7 @@ enum RenderBenchmark {
     /// The median time of one frame, scrolled to the middle of the loaded rows as a reader would be.
     private static func frameCost(rows: Int) async -> Duration {
         let model = FeedViewModel(
-            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: rows / 20)), likePost: InstantLikePostUseCase())
+            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: rows / 20)), posts: InMemoryPostStore(likePost: InstantLikePostUseCase()))
         await model.onAppear()?.value
         while model.viewState.rows.count < rows, let last = model.viewState.rows.last, let task = model.rowAppeared(last.id) {
             await task.value

@@ -2,8 +2,8 @@ import Feed
 import FeedInterface
 import FeedTesting
 import Foundation
+import Posts
 import Profile
-import Store
 
 /// `shared-post-store`: a tap's cost with both screens open, and the store's memory after many profiles.
 @MainActor
@@ -22,7 +22,7 @@ enum SharedStoreBenchmark {
 
     /// The median time of one tap in the profile, which both screens show at once.
     private static func tapCost(feedRows: Int) async -> Duration {
-        let store = SharedPostStore(likePost: InstantLikePostUseCase())
+        let store = InMemoryPostStore(likePost: InstantLikePostUseCase())
         let page = FeedFixtures.pages(count: 1, pageSize: feedRows)[0]
         let feed = FeedViewModel(feed: FakeFeedRepository(pages: [page]), posts: store)
         await feed.onAppear()?.value
@@ -48,7 +48,7 @@ enum SharedStoreBenchmark {
 
     /// The store's post count before, with one profile open, and after `count` profiles came and went.
     private static func profilesOpenedAndLeft(_ count: Int) async -> (Int, Int, Int) {
-        let store = SharedPostStore(likePost: InstantLikePostUseCase())
+        let store = InMemoryPostStore(likePost: InstantLikePostUseCase())
         let feed = FeedViewModel(feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 60)), posts: store)
         await feed.onAppear()?.value
         let before = store.postCount

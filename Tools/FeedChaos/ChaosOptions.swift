@@ -23,10 +23,15 @@ struct ChaosOptions: Equatable, Sendable {
     static let usage = """
         usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--trace]
 
-        Runs N seeded chaos sessions of `feed --headless` against the reference server, each with one
-        of the 16 combinations of the four follow-up flags (16 sessions or more cover all of them), and
-        checks the feed's invariants after every answer and every settle. Exit 0: no violation; 1: a
-        violation (each printed with a replay line); 2: a usage or environment error.
+        Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
+        feed's invariants after every answer and every settle. The flags come from the build: at start
+        `feed flags --json` lists them, and every built one is switched on or off per session. With n
+        flags, n <= 5: each block of 2^n sessions takes every combination once, in a seeded order (4
+        flags: 16 sessions cover all 16). n > 5: each block takes a pairwise covering sample instead:
+        all on, all off, then rows chosen greedily from the seed (of 32 candidates, each grown from a
+        missing pair, the one covering most missing pairs) until every two flags have been on/on,
+        on/off, off/on and off/off; each block permutes the flags and the order by the seed. Exit 0:
+        no violation; 1: a violation (each printed with a replay line); 2: a usage or environment error.
 
           --sessions N     sessions to run, 1…100000 (default 16)
           --seed S         seed of the run (default 1)

@@ -29,12 +29,12 @@ final class ChaosSession {
     var killAt: [Int] = []
     var process = ProcessMemory()
 
-    /// Session `index` of a run with `options`.
-    init(index: Int, options: ChaosOptions) {
+    /// Session `index` of a run with `options`, with `flags` (the run's plan gives them).
+    init(index: Int, options: ChaosOptions, flags: FlagSet) {
         self.index = index
         self.options = options
         let seed = ChaosRandom.sessionSeed(options.seed, session: index)
-        flags = FlagSet.forSession(index, seed: options.seed)
+        self.flags = flags
         script = ChaosRandom(seed: seed, stream: 1)
         chaos = ChaosRandom(seed: seed, stream: 2)
         planner = ScriptPlanner(flags: flags)

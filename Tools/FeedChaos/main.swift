@@ -1,5 +1,6 @@
-// `feed-chaos`: seeded chaos sessions over all 16 flag combinations of `feed --headless`
-// against the reference server, checking the feed's invariants (see the README).
+// `feed-chaos`: seeded chaos sessions of `feed --headless` over the combinations of the flags it
+// declares (`feed flags --json`), against the reference server, checking the feed's invariants
+// (see the README).
 import Foundation
 
 signal(SIGPIPE, SIG_IGN)
@@ -21,10 +22,20 @@ do {
     exit(2)
 }
 
+let plan: FlagPlan
+do {
+    let build = try BuildFlags.read(feed: options.feedExecutable())
+    plan = FlagPlan(keys: build.toggled, seed: options.seed)
+    say(plan.describe(notBuilt: build.notBuilt))
+} catch {
+    if case .environment(let message) = error { FileHandle.standardError.write(Data("feed-chaos: \(message)\n".utf8)) }
+    exit(2)
+}
+
 var results: [SessionResult] = []
 var serverMemory: [Int] = []
 for index in options.sessionIndexes {
-    var result = ChaosSession(index: index, options: options).run()
+    var result = ChaosSession(index: index, options: options, flags: plan.forSession(index)).run()
     say(ChaosReport.sessionLine(result, seed: options.seed))
     if !result.findings.isEmpty { ChaosReport.violation(result, options: options).forEach(say) }
     // The summary needs the counts only: a long soak keeps no session's command log.

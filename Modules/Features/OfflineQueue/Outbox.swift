@@ -24,13 +24,13 @@ final class Outbox {
         self.url = url
         self.owner = owner
         self.warn = warn
-        connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+        connection = try Self.openFile(url, owner: owner, warn: warn)
     }
 
     /// The saved intents, oldest first, at most `limit`; rows that cannot be read are skipped.
     func load(limit: Int) -> [QueuedIntent] {
         var intents: [QueuedIntent] = []
-        _ = recovering(.full, lost: OutboxFile.lostAtOpen, keeping: { [] }) { db in
+        _ = recovering(.full, lost: Self.lostAtOpen, keeping: { [] }) { db in
             intents = try db.query(OutboxSchema.selectAll, [limit]) { row in Self.intent(row) }.compactMap { $0 }
         }
         return intents
@@ -91,7 +91,7 @@ final class Outbox {
         } catch {
             throw .cannotDelete(url, reason: "\(error)")
         }
-        connection = try OutboxFile.openOrRebuild(url, owner: owner, warn: warn)
+        connection = try Self.openFile(url, owner: owner, warn: warn)
         synchronous = .full
     }
 
@@ -129,8 +129,27 @@ final class Outbox {
 
     // MARK: - Recovery
 
+    /// What the warning says was lost when a file is moved aside at open.
+    private static let lostAtOpen = "the likes saved in it and not yet sent are lost"
     /// What the warning says when the file turns out corrupt while the queue runs.
     private static let savedAgain = "the likes waiting in this run were saved again"
+
+    /// Opens the outbox of `owner`, or with `reason` moves it aside and starts over; a file moved aside
+    /// is one warning line saying what was `lost`.
+    private static func openFile(
+        _ url: URL, owner: String, rebuilding reason: String? = nil, lost: String = lostAtOpen, warn: @Sendable (String) -> Void
+    ) throws(OfflineQueueError) -> Connection {
+        let movedAside = { (why: String, aside: URL) in
+            warn("feed: the like queue at \(url.path) was unreadable (\(why)); moved it aside to \(aside.path) and started a new one; \(lost)")
+        }
+        let file = OutboxSchema.file(owner: owner)
+        do {
+            if let reason { return try file.rebuild(at: url, reason: reason, movedAside: movedAside) }
+            return try file.open(at: url, movedAside: movedAside)
+        } catch {
+            throw .cannotOpen(url, reason: error.reason)
+        }
+    }
 
     /// Runs `body` in a write transaction; on a corrupt file, moves it aside (one warning saying what
     /// was `lost`), starts a new one and saves `keeping()` into it. Returns whether `body`'s effect
@@ -150,7 +169,7 @@ final class Outbox {
             db.close()
             connection = nil
             do {
-                let rebuilt = try OutboxFile.rebuild(url, owner: owner, reason: error.reason, lost: lost, warn: warn)
+                let rebuilt = try Self.openFile(url, owner: owner, rebuilding: error.reason, lost: lost, warn: warn)
                 connection = rebuilt
                 synchronous = .full
                 try rebuilt.write { for intent in keeping() { try Self.upsert(intent, into: rebuilt) } }

@@ -14,6 +14,16 @@ enum OutboxSchema {
     /// The version and columns a file must have to be read.
     static let shape = SchemaShape(version: version, columns: columns)
 
+    /// How the outbox of `owner` is opened, checked and started over: FULL, so a commit is on the disk
+    /// before the tap is acknowledged (it survives power loss), and never another owner's file.
+    static func file(owner: String) -> CheckedDatabaseFile {
+        CheckedDatabaseFile(schema: shape, migrations: { migrations(owner: owner) }, synchronous: .full) { db in
+            let owners = try db.query(selectOwner) { row in try? row.column(0, as: String.self) }
+            guard owners != [owner] else { return nil }
+            return owners.isEmpty ? "it does not say whose likes it holds" : "it holds the likes of another user or server"
+        }
+    }
+
     /// Creates the schema on an empty file and records whose likes it holds, in one transaction.
     static func migrations(owner: String) -> [Connection.Migration] {
         [

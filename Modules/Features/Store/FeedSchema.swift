@@ -15,6 +15,9 @@ enum FeedSchema {
     /// The version and columns a file must have to be read.
     static let shape = SchemaShape(version: version, columns: columns)
 
+    /// How the cache's file is opened, checked and started over.
+    static let file = CheckedDatabaseFile(schema: shape, migrations: { migrations })
+
     /// Creates the schema on an empty file, recorded in `user_version` by `Connection.migrate`.
     static var migrations: [Connection.Migration] {
         [

@@ -20,7 +20,6 @@ public actor SQLiteFeedCache: FeedCache {
     private let warn: @Sendable (String) -> Void
     private let executor = DatabaseExecutor(name: "feed-cache")
     private var openConnection: Connection?
-    private var modesNarrowed = false
     private var warnedAboutFailure = false
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -39,7 +38,7 @@ public actor SQLiteFeedCache: FeedCache {
     }
 
     private func connect() throws {
-        openConnection = try FeedCacheFile.openOrRebuild(url, warn: warn)
+        openConnection = try Self.openFile(url, warn: warn)
     }
 
     /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
@@ -72,7 +71,6 @@ public actor SQLiteFeedCache: FeedCache {
                 try db.execute(FeedSchema.replaceMeta, [page.next?.rawValue, savedAt.timeIntervalSinceReferenceDate])
             }
         }
-        try narrowModesOnce()
     }
 
     /// Appends `page` while fewer than `pageCap` pages are saved; IDs already saved are skipped. Does nothing
@@ -88,7 +86,6 @@ public actor SQLiteFeedCache: FeedCache {
                 try db.execute(FeedSchema.appendMeta, [page.next?.rawValue, savedAt.timeIntervalSinceReferenceDate])
             }
         }
-        try narrowModesOnce()
     }
 
     /// Records the server's heart and count in the post's row only; its place never moves.
@@ -96,7 +93,6 @@ public actor SQLiteFeedCache: FeedCache {
         try recovering(retry: false) { db in
             try db.execute(FeedSchema.updateLike, [LikeState(liked).rawValue, likeCount, post.rawValue])
         }
-        try narrowModesOnce()
     }
 
     /// Deletes every saved row; the file stays.
@@ -170,20 +166,24 @@ public actor SQLiteFeedCache: FeedCache {
         } catch let error as DatabaseError {
             connection.close()
             openConnection = nil
-            let rebuilt = try FeedCacheFile.rebuild(url, reason: error.reason, warn: warn)
+            let rebuilt = try Self.openFile(url, rebuilding: error.reason, warn: warn)
             openConnection = rebuilt
-            modesNarrowed = false
             return retry ? try body(rebuilt) : nil
         }
     }
 
-    private func narrowModesOnce() throws {
-        guard !modesNarrowed else { return }
-        do {
-            try DatabaseFiles.narrowModes(url)
-        } catch {
-            throw StoreError.cannotOpen(url, reason: "\(error)")
+    /// Opens the file, or with `reason` moves it aside and starts over; a file moved aside is one warning line.
+    private static func openFile(
+        _ url: URL, rebuilding reason: String? = nil, warn: @Sendable (String) -> Void
+    ) throws(StoreError) -> sending Connection {
+        let movedAside = { (why: String, aside: URL) in
+            warn("feed: the offline cache at \(url.path) was unreadable (\(why)); moved it aside to \(aside.path) and started a new one")
         }
-        modesNarrowed = true
+        do {
+            if let reason { return try FeedSchema.file.rebuild(at: url, reason: reason, movedAside: movedAside) }
+            return try FeedSchema.file.open(at: url, movedAside: movedAside)
+        } catch {
+            throw .cannotOpen(url, reason: error.reason)
+        }
     }
 }

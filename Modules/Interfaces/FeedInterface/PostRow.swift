@@ -57,12 +57,3 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         }
     }
 }
-
-extension Array where Element == PostRow {
-    /// Shows `post` in the row at `index` if that row is the post's: while a page is being taken
-    /// in, a screen's index of IDs runs ahead of its rows.
-    public mutating func show(_ post: Post, at index: Int?, pending: Bool) {
-        guard let index, indices.contains(index), self[index].id == post.id else { return }
-        self[index].show(post, pending: pending)
-    }
-}

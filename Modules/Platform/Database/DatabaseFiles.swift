@@ -30,18 +30,27 @@ public enum DatabaseFiles {
         URL(fileURLWithPath: url.path + suffix)
     }
 
-    /// Creates the parent directory 0700 if missing and the database file 0600 (whatever the umask),
-    /// and narrows an existing file to 0600. Refuses a directory that is a symbolic link, is not
-    /// ours, or that others may write, and any file of the database that is a symbolic link.
-    public static func prepare(_ url: URL) throws(FileError) {
+    /// Before SQLite opens the database: creates the parent directory 0700 if missing and a missing
+    /// database file 0600 (whatever the umask), and narrows existing files of the database to 0600.
+    /// Refuses a directory that is a symbolic link, is not ours, or that others may write, and any
+    /// file of the database that is a symbolic link.
+    ///
+    /// An existing file is never opened: SQLite (here or in another process) may hold it, and
+    /// closing any descriptor of it would drop every POSIX lock this process holds on it.
+    static func prepare(_ url: URL) throws(FileError) {
         try privateDirectory(url.deletingLastPathComponent())
         for file in all(url) where isSymbolicLink(file) {
             throw FileError(action: "open", url: file, code: ELOOP, advice: "it is a symbolic link; remove it")
         }
-        let descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, fileMode)
-        try check(descriptor, "create", url)
-        defer { close(descriptor) }
-        try check(fchmod(descriptor, fileMode), "set the mode of", url)
+        // EXCL: only a file this call creates is opened, so no lock of anyone's is on it.
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
+        if descriptor >= 0 {
+            defer { close(descriptor) }
+            try check(fchmod(descriptor, fileMode), "set the mode of", url)
+        } else if errno != EEXIST {
+            throw FileError(action: "create", url: url, code: errno)
+        }
+        for file in all(url) { try narrowMode(file) }
     }
 
     /// Makes sure `directory` exists as a private directory of this user: creates what is missing
@@ -79,17 +88,6 @@ public enum DatabaseFiles {
         try privateDirectory(directory.deletingLastPathComponent(), creatingOnly: true)
         guard mkdir(directory.path, directoryMode) == 0 || errno == EEXIST else {
             throw FileError(action: "create", url: directory, code: errno)
-        }
-    }
-
-    /// Sets every existing file of the database to 0600 (SQLite copies the database's mode; this makes sure).
-    public static func narrowModes(_ url: URL) throws(FileError) {
-        for file in all(url) {
-            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-            if descriptor < 0, errno == ENOENT { continue }
-            try check(descriptor, "open", file)
-            defer { close(descriptor) }
-            try check(fchmod(descriptor, fileMode), "set the mode of", file)
         }
     }
 
@@ -143,6 +141,21 @@ public enum DatabaseFiles {
     private static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0
+    }
+
+    /// Sets an existing file to 0600 by its path, without a descriptor (see `prepare`). The directory
+    /// is private, so nobody else can swap a symbolic link in between the check and the change.
+    private static func narrowMode(_ url: URL) throws(FileError) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
+            guard errno == ENOENT else { throw FileError(action: "inspect", url: url, code: errno) }
+            return
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw FileError(action: "open", url: url, code: EINVAL, advice: "it is not a regular file; remove it")
+        }
+        guard info.st_mode & 0o777 != fileMode else { return }
+        try check(chmod(url.path, fileMode), "set the mode of", url)
     }
 
     private static func isSymbolicLink(_ url: URL) -> Bool {

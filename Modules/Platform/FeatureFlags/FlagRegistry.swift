@@ -1,4 +1,5 @@
-/// The set of declared flags; the host constructs one and hands it to the parser and resolver.
+/// The set of declared flags; the host builds one from its plugins and hands it to the parser and
+/// resolver. This module keeps the mechanism, never the product's list.
 public struct FlagRegistry: Sendable {
     /// The definitions, sorted by key.
     public let definitions: [FlagDefinition]
@@ -20,25 +21,6 @@ public struct FlagRegistry: Sendable {
 
     /// The declared keys, sorted.
     public var keys: [FlagKey] { definitions.map(\.key) }
-
-    /// The feed's follow-up flags: off by default, each a kill switch (the server can turn it off,
-    /// live, whatever the command line says).
-    public static let standard = FlagRegistry(definitions: [
-        FlagDefinition(
-            key: "shared-post-store", description: "A second screen shows the same posts",
-            owner: "Store", kind: .killSwitch, isBuilt: true),
-        FlagDefinition(
-            key: "offline-pages",
-            description: "The last pages saved in SQLite, shown first, then revalidated",
-            owner: "Store", kind: .killSwitch, isBuilt: true),
-        FlagDefinition(
-            key: "persistent-like-queue", description: "Likes made offline survive and are sent later",
-            owner: "OfflineQueue", kind: .killSwitch, isBuilt: true),
-        FlagDefinition(
-            key: "new-posts-pill",
-            description: "Poll for newer posts, show a pill, never insert under the reader",
-            owner: "Feed", kind: .killSwitch, isBuilt: true),
-    ])
 
     /// "known flags: a, b, c", for messages about a key that is not declared.
     var knownKeysPhrase: String {

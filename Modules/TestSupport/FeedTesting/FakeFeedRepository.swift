@@ -1,4 +1,5 @@
 import FeedInterface
+import TestingSupport
 
 /// A `FeedRepository` that answers from a script and records every request.
 public actor FakeFeedRepository: FeedRepository {

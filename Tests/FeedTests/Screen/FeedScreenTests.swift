@@ -2,8 +2,11 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
+import StoreTesting
 import TerminalUI
 import Testing
+import TestingSupport
 @testable import Feed
 
 /// The screen against a real view model over fakes: keys, rows appearing, pagination, anchoring.
@@ -17,7 +20,7 @@ import Testing
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) async -> (FeedScreen, FeedViewModel, FakeFeedRepository) {
         let feed = FakeFeedRepository(pages: pages)
-        let model = FeedViewModel(feed: feed, likePost: useCase)
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: useCase))
         let screen = FeedScreen(model: model, now: now)
         await screen.start()?.value
         return (screen, model, feed)
@@ -92,7 +95,7 @@ import Testing
 
     @Test func goingToTheBottomShowsLoadingMoreThenTheNewRowsWithoutMovingTheView() async throws {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let screen = FeedScreen(model: model)
         await screen.start()?.value
         let gate = await feed.hold(call: 2)
@@ -125,7 +128,7 @@ import Testing
         let first = FeedFixtures.pages(count: 1)[0]
         let fresh = FeedPage(posts: (101...120).map { FeedFixtures.post($0) }, next: nil)
         let feed = FakeFeedRepository { cursor, call in call == 1 ? first : fresh }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let screen = FeedScreen(model: model)
         await screen.start()?.value
         for _ in 0..<5 { _ = screen.handle(.character("j")) }
@@ -200,7 +203,7 @@ import Testing
             if call == 2 { throw FakeError(message: "503") }
             return cursor == nil ? pages[0] : pages[1]
         }
-        let model = FeedViewModel(feed: feed, likePost: FakeLikePostUseCase())
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
         let screen = FeedScreen(model: model)
         await screen.start()?.value
         _ = screen.handle(.end)

@@ -1,6 +1,6 @@
-import FeedTesting
 import Foundation
 import TerminalUI
+import TerminalUITesting
 import Testing
 
 /// The feed screen's golden frames in `__Snapshots__` beside this file.

@@ -1,14 +1,14 @@
+import PluginInterface
+
 /// The keys of the feed screen, as the help overlay and the key bar show them.
 enum FeedKeyHelp {
     /// The key bar's entries; `?` shows the rest.
     static let bar = [("j/k", "move"), ("l", "like"), ("r", "refresh"), ("?", "help"), ("q", "quit")]
 
-    /// Every key and what it does; the profile key only where profiles open (`shared-post-store`),
-    /// the pill's only where new posts are polled for (`new-posts-pill`).
-    static func all(opensProfiles: Bool, takesNewPosts: Bool = false) -> [(keys: String, action: String)] {
+    /// Every key and what it does: the screen's own, with the keys follow-ups add after the like key.
+    static func all(extra: [KeyHelpLine] = []) -> [(keys: String, action: String)] {
         var all = keys
-        if takesNewPosts { all.insert(("n", "take the new posts the pill shows"), at: 8) }
-        if opensProfiles { all.insert(("Enter  p", "the author's profile"), at: 7) }
+        all.insert(contentsOf: extra.map { ($0.keys, $0.action) }, at: 7)
         return all
     }
 

@@ -48,7 +48,10 @@ struct FeedRowLayout {
 
     /// Draws the row with its first line at screen line `top` (which may be above the list area),
     /// drawing only lines inside `visible`.
-    func draw(_ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, photo shown: ImageRowState? = nil, into buffer: inout ScreenBuffer) {
+    func draw(
+        _ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, photo shown: ImageRowState? = nil, mark: String? = nil,
+        into buffer: inout ScreenBuffer
+    ) {
         let photo = photo(for: row)
         let caption = captionLines(for: row)
         let height = 1 + photo.rows + 1 + caption.count + 1
@@ -77,7 +80,7 @@ struct FeedRowLayout {
                 let heart = glyphs.heart(row.heart.isLiked)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
                 // A like saved on this device and not yet on the server says so.
-                let text = row.pending ? "\(row.likes) \(glyphs.separator) waiting to send" : row.likes
+                let text = mark.map { "\(row.likes) \(glyphs.separator) \($0)" } ?? row.likes
                 let likes = TextLayout.truncate(text, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
                 buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)
             case height - 1:

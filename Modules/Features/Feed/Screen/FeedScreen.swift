@@ -1,7 +1,7 @@
 import Foundation
 import FeedInterface
 import ImagePipeline
-import ProfileInterface
+import PluginInterface
 import TerminalUI
 
 /// The feed screen: draws the view model's state and reports the reader's actions to it.
@@ -15,9 +15,8 @@ public final class FeedScreen {
     public private(set) var showsHelp = false
 
     private let model: FeedViewModel
-    private let profiles: (any ProfileOpening)?
+    private let extensions: [any ScreenExtension]
     private let photos: ImageRowLoader<PostID>?
-    private let takesNewPosts: Bool
     /// A refresh asked for by key is under way: the reader sees the new first page from its top.
     private var refreshingFromTop = false
     private let ascii: Bool
@@ -29,23 +28,22 @@ public final class FeedScreen {
     private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
-    /// the banner's age is told by `wallClock`. With `profiles`, Enter (or `p`) asks it to open the
-    /// selected post's author; without, there is no profile key. With `photos`, the rows on screen
-    /// and the next screenful ask for their photos, and loaded photos are drawn.
+    /// the banner's age is told by `wallClock`. `extensions` are what follow-ups add (title
+    /// segments, row marks, keys and the screens they open), asked in order for a key the screen
+    /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
+    /// photos, and loaded photos are drawn.
     public init(
         model: FeedViewModel,
-        profiles: (any ProfileOpening)? = nil,
+        extensions: [any ScreenExtension] = [],
         photos: ImageRowLoader<PostID>? = nil,
-        takesNewPosts: Bool = false,
         ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
         wallClock: @escaping () -> Date = { Date() }
     ) {
         self.model = model
-        self.profiles = profiles
+        self.extensions = extensions
         self.photos = photos
-        self.takesNewPosts = takesNewPosts
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -65,40 +63,61 @@ public final class FeedScreen {
             showsHelp = false
             return .handled
         }
-        guard let action = FeedScreenAction(key) else { return .ignored }
+        guard let action = FeedScreenAction(key) else { return handleExtensionKey(key) }
         let state = model.viewState
         switch action {
         case .quit:
             return .quit
         case .help:
             showsHelp = true
-        case .refresh, .takePill:
-            // A refresh starts at the top, as a pull can only start there: the reader sees the
-            // first page arrive, and the selection is always a row on screen.
-            guard action == .refresh || state.pill != nil else { return .ignored }
-            position = .start
-            refreshingFromTop = true
-            model.refresh()
+        case .refresh:
+            refreshFromTop()
         case .retry:
             model.retry()
-        case .like, .openProfile:
-            guard state.initialLoad == .loaded, action == .like || profiles != nil else { return .ignored }
-            let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
-            let (resolved, _, selected) = FeedScreenRenderer.resolve(position, in: geometry)
-            position = resolved
-            guard let selected else { return .ignored }
-            let row = state.rows[selected]
-            if action == .like {
-                model.toggleLike(row.id)
-            } else {
-                profiles?.openProfile(of: Author(id: row.authorID, name: row.author), from: row.id)
-            }
+        case .like:
+            guard let row = selectedRow() else { return .ignored }
+            model.toggleLike(row.id)
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
             position = FeedScreenNavigator.apply(action, to: position, in: geometry)
         }
         return .handled
+    }
+
+    /// A key the screen does not bind, offered to each follow-up in turn.
+    private func handleExtensionKey(_ key: Key) -> FeedScreenKeyResult {
+        guard !extensions.isEmpty else { return .ignored }
+        let selected = model.viewState.initialLoad == .loaded ? selectedRow() : nil
+        for item in extensions {
+            switch item.handle(key, selected: selected) {
+            case .ignored: continue
+            case .handled: return .handled
+            case .refreshFromTop:
+                refreshFromTop()
+                return .handled
+            case .open(let screen): return .open(screen)
+            }
+        }
+        return .ignored
+    }
+
+    /// A refresh starts at the top, as a pull can only start there: the reader sees the first page
+    /// arrive, and the selection is always a row on screen.
+    private func refreshFromTop() {
+        position = .start
+        refreshingFromTop = true
+        model.refresh()
+    }
+
+    /// The selected row once the first page is in, resolving the position against the rows.
+    private func selectedRow() -> PostRow? {
+        let state = model.viewState
+        guard state.initialLoad == .loaded else { return nil }
+        let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
+        let (resolved, _, selected) = FeedScreenRenderer.resolve(position, in: geometry)
+        position = resolved
+        return selected.map { state.rows[$0] }
     }
 
     /// Draws the current state at `size` and reports the rows on screen to the view model, so
@@ -149,15 +168,20 @@ public final class FeedScreen {
 
     private var options: FeedScreenOptions {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
-        options.opensProfiles = profiles != nil
-        options.takesNewPosts = takesNewPosts
+        options.extraKeys = extensions.flatMap(\.keyHelp)
+        options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
         return options
     }
 
     private func render() -> FeedScreenFrame {
-        let frame = FeedScreenRenderer.render(state: model.viewState, size: size, position: position, options: options) { [photos] in
-            photos?.state(of: $0)
-        }
+        let glyphs = Glyphs.set(ascii: ascii)
+        let frame = FeedScreenRenderer.render(
+            state: model.viewState, size: size, position: position, options: options,
+            photos: { [photos] in photos?.state(of: $0) },
+            marks: { [extensions] row in
+                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
+                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
+            })
         position = frame.position
         return frame
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PluginInterface
 import TerminalUI
 
 /// How the feed screen draws, besides the view state and the scroll position.
@@ -11,10 +12,10 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var showsHelp: Bool
     /// The wall-clock time the banner's age is told against ("Updated 5 minutes ago").
     public var now: Date
-    /// Whether Enter opens the selected author's profile (`shared-post-store`), for the help.
-    public var opensProfiles = false
-    /// Whether `n` takes the new posts a pill shows (`new-posts-pill`), for the help.
-    public var takesNewPosts = false
+    /// The keys follow-ups add, for the help overlay.
+    public var extraKeys: [KeyHelpLine] = []
+    /// The title-line segments follow-ups add, in the order of the plugin list.
+    public var titleSegments: [TitleSegment] = []
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

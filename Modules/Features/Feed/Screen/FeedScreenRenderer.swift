@@ -1,6 +1,7 @@
 import Foundation
 import FeedInterface
 import ImagePipeline
+import PluginInterface
 import TerminalUI
 
 /// Draws the feed screen: a pure function of the view state, the size, the scroll position and
@@ -10,22 +11,29 @@ import TerminalUI
 /// The screen: a title line that also shows the latest message, the list area (rows, then a
 /// footer line: "Loading more…", the retry row, or the end of the feed), and the key bar.
 public enum FeedScreenRenderer {
-    /// Renders one frame.
-    /// Renders one frame; `photos` says what each row's photo box shows.
+    /// Renders one frame; `photos` says what each row's photo box shows, `marks` what follow-ups
+    /// mark on a row's like line.
     public static func render(
         state: FeedViewState,
         size: TerminalSize,
         position: FeedScreenPosition = .start,
         options: FeedScreenOptions = FeedScreenOptions(),
-        photos: (PostID) -> ImageRowState? = { _ in nil }
+        photos: (PostID) -> ImageRowState? = { _ in nil },
+        marks: (PostRow) -> String? = { _ in nil }
     ) -> FeedScreenFrame {
-        render(state: state, size: size, position: position, options: options, interactive: true, layoutRows: size.rows, photos: photos)
+        render(
+            state: state, size: size, position: position, options: options, interactive: true, layoutRows: size.rows, photos: photos,
+            marks: marks)
     }
 
     /// The whole feed as plain text `columns` wide: the title, every row, the footer and the
     /// message, with no selection, no key bar and no escape sequences — one frame for a pipe.
-    public static func plainText(state: FeedViewState, columns: Int, ascii: Bool = false, now: Date = Date()) -> String {
-        let options = FeedScreenOptions(ascii: ascii, now: now)
+    public static func plainText(
+        state: FeedViewState, columns: Int, ascii: Bool = false, now: Date = Date(), titleSegments: [TitleSegment] = [],
+        marks: (PostRow) -> String? = { _ in nil }
+    ) -> String {
+        var options = FeedScreenOptions(ascii: ascii, now: now)
+        options.titleSegments = titleSegments
         // Rows are laid out as on a 24-line terminal, however tall the text grows.
         let layoutRows = 24
         let geometry = geometry(rows: state.rows, size: TerminalSize(columns: columns, rows: layoutRows), options: options)
@@ -38,7 +46,8 @@ public enum FeedScreenRenderer {
         }
         // The key bar's line is dropped.
         let size = TerminalSize(columns: columns, rows: lines)
-        let frame = render(state: state, size: size, position: .start, options: options, interactive: false, layoutRows: layoutRows)
+        let frame = render(
+            state: state, size: size, position: .start, options: options, interactive: false, layoutRows: layoutRows, marks: marks)
         var text = (0..<size.rows - 1).map(frame.buffer.text(row:))
         while text.last?.isEmpty == true { text.removeLast() }
         return text.joined(separator: "\n")
@@ -51,7 +60,8 @@ public enum FeedScreenRenderer {
         options: FeedScreenOptions,
         interactive: Bool,
         layoutRows: Int,
-        photos: (PostID) -> ImageRowState? = { _ in nil }
+        photos: (PostID) -> ImageRowState? = { _ in nil },
+        marks: (PostRow) -> String? = { _ in nil }
     ) -> FeedScreenFrame {
         var context = Context(state: state, size: size, options: options, interactive: interactive, layoutRows: layoutRows)
         var buffer = ScreenBuffer(size: size)
@@ -68,7 +78,7 @@ public enum FeedScreenRenderer {
                 let lines = TextLayout.wrap(FeedMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
-                (resolved, visible) = context.drawList(position, photos: photos, into: &buffer)
+                (resolved, visible) = context.drawList(position, photos: photos, marks: marks, into: &buffer)
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
@@ -135,7 +145,9 @@ public enum FeedScreenRenderer {
             list = FeedScreenRenderer.listLines(size)
         }
 
-        mutating func drawList(_ position: FeedScreenPosition, photos: (PostID) -> ImageRowState?, into buffer: inout ScreenBuffer) -> (FeedScreenPosition, [PostID]) {
+        mutating func drawList(
+            _ position: FeedScreenPosition, photos: (PostID) -> ImageRowState?, marks: (PostRow) -> String?, into buffer: inout ScreenBuffer
+        ) -> (FeedScreenPosition, [PostID]) {
             let layoutSize = TerminalSize(columns: size.columns, rows: layoutRows)
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: layoutSize, options: options, viewport: list.count)
             let (resolved, top, selected) = FeedScreenRenderer.resolve(position, in: geometry)
@@ -146,7 +158,9 @@ public enum FeedScreenRenderer {
                 if index < state.rows.count {
                     let row = state.rows[index]
                     let height = geometry.layout.height(of: row)
-                    geometry.layout.draw(row, selected: interactive && index == selected, top: y, visible: list, photo: photos(row.id), into: &buffer)
+                    geometry.layout.draw(
+                        row, selected: interactive && index == selected, top: y, visible: list, photo: photos(row.id), mark: marks(row),
+                        into: &buffer)
                     visible.append(row.id)
                     y += height
                 } else {
@@ -193,7 +207,7 @@ public enum FeedScreenRenderer {
 
         func drawHelp(into buffer: inout ScreenBuffer) {
             guard !list.isEmpty else { return }
-            let all = FeedKeyHelp.all(opensProfiles: options.opensProfiles, takesNewPosts: options.takesNewPosts)
+            let all = FeedKeyHelp.all(extra: options.extraKeys)
             let keyWidth = all.map { DisplayWidth.of($0.keys) }.max() ?? 0
             var y = list.lowerBound
             if list.count > all.count + 1 {
@@ -237,19 +251,25 @@ public enum FeedScreenRenderer {
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
                 let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
-            } else if let count = state.pill, state.initialLoad == .loaded, right - 1 - start > 2 {
-                // Newer posts wait above (`new-posts-pill`): never inserted under the reader; `n` takes them.
-                let pill = " \(glyphs.up) \(count) new post\(count == 1 ? "" : "s") \(glyphs.separator) n "
-                buffer.write(TextLayout.truncate(pill, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.pill)
-            } else if state.banner != nil || state.waitingLikes > 0, right - 1 - start > 2 {
-                // Saved rows (`offline-pages`): how old they are, and whether the network failed;
-                // likes saved on this device and not yet sent (`persistent-like-queue`).
-                let waiting = state.waitingLikes == 1 ? "1 like waiting to send" : "\(state.waitingLikes) likes waiting to send"
-                let parts = [state.banner?.text(now: options.now), state.waitingLikes > 0 ? waiting : nil].compactMap { $0 }
-                let said = parts.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
-                let text = TextLayout.truncate(said, width: right - 1 - start, ellipsis: glyphs.ellipsis)
+            } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
+                right - 1 - start > 2
+            {
+                // A follow-up's callout stands alone, highlighted, over every status.
+                let text = " " + callout.text.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") + " "
+                buffer.write(TextLayout.truncate(text, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.callout)
+            } else if let status = statusText, right - 1 - start > 2 {
+                let text = TextLayout.truncate(status, width: right - 1 - start, ellipsis: glyphs.ellipsis)
                 buffer.write(text, row: 0, column: start, style: theme.status)
             }
+        }
+
+        /// The statuses of the title line, joined: the saved rows' age (and whether the network
+        /// failed), then what follow-ups say; `nil` when there is none.
+        var statusText: String? {
+            let parts = [state.banner?.text(now: options.now)] + options.titleSegments.filter { $0.kind == .status }.map(\.text)
+            let said = parts.compactMap { $0 }
+            guard !said.isEmpty else { return nil }
+            return said.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
         }
 
         func drawKeyBar(into buffer: inout ScreenBuffer) {

@@ -20,7 +20,7 @@ struct FeedScreenTheme: Sendable {
     let retry = Style(foreground: .yellow, bold: true)
     let failure = Style(foreground: .red, bold: true)
     let message = Style(foreground: .red, bold: true, inverse: true)
-    let pill = Style(foreground: .cyan, bold: true, inverse: true)
+    let callout = Style(foreground: .cyan, bold: true, inverse: true)
     let keyBar = Style(inverse: true)
     let helpTitle = Style(bold: true)
     let helpKey = Style(foreground: .cyan, bold: true)

@@ -3,20 +3,23 @@ import Foundation
 import LikesInterface
 import Observation
 import Paging
+import PluginInterface
 import StoreInterface
 
-/// The feed screen's brain: pages into one view state, composed of small parts (paging session, page request, post
-/// store, cache writer, idle waiters). Actions take effect at once and return the task doing the rest.
+/// The feed screen's brain: pages into one view state, composed of small parts (paged list, post store, cache
+/// writer, idle waiters). Actions take effect at once and return the task doing the rest.
 @MainActor @Observable
 public final class FeedViewModel {
-    /// What the screen draws.
-    public private(set) var viewState = FeedViewState.initial
+    /// What the screen draws: the paged list's rows and page states over the rest of the state.
+    public var viewState: FeedViewState {
+        state.showing(rows: list.rows, first: list.firstPage, next: list.nextPage, isRefreshing: list.isRefreshing)
+    }
 
+    /// The view state but for the paged list's part, which `viewState` lays over it.
+    private var state = FeedViewState.initial
     @ObservationIgnored private let posts: any PostStore
     @ObservationIgnored private let cache: FeedCacheWriter?
-    @ObservationIgnored private let prefetchDistance: Int
-    @ObservationIgnored private var paging = PagingSession<PostID, Cursor>()
-    @ObservationIgnored private let page: PageRequest<Cursor, FeedPage>
+    @ObservationIgnored private let list: PagedList<PostID, Cursor, FeedPage, PostRow>
     @ObservationIgnored private var started = false
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
@@ -24,71 +27,60 @@ public final class FeedViewModel {
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
-    public init(feed: any FeedRepository, posts: any PostStore, offline: OfflinePages? = nil,
+    public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
-        self.page = PageRequest { try await feed.posts(after: $0) }
+        self.list = PagedList(
+            prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.posts(after: $0) },
+            ids: { $0.posts.map(\.id) }, next: \.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         self.posts = posts
         self.cache = offline.map { FeedCacheWriter(cache: $0.cache, saved: $0.saved, now: now) }
-        self.prefetchDistance = prefetchDistance
         cache?.onDrained = { [weak self] in self?.notifyIfIdle() }
+        list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
+        list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
+        list.onAnswer = { [weak self] in self?.notifyIfIdle() }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
-    /// Creates the view model with a store of its own (no `shared-post-store`) over the app's like use case.
-    public convenience init(feed: any FeedRepository, likePost: any LikePostUseCase, offline: OfflinePages? = nil,
-                            now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
-        self.init(feed: feed, posts: ScreenPostStore(likePost: likePost), offline: offline, now: now, prefetchDistance: prefetchDistance)
-    }
-
     /// The position of row `id` in `viewState.rows`, found in constant time.
-    public func index(of id: PostID) -> Int? { paging.index(of: id) }
+    public func index(of id: PostID) -> Int? { list.index(of: id) }
 
     /// No page load, like request or cache write is in flight.
-    public var isIdle: Bool { !page.isLoading && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
+    public var isIdle: Bool { !list.isLoading && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
 
     /// The screen appeared: shows saved pages at once, then loads the first page once.
     @discardableResult
     public func onAppear() -> Task<Void, Never>? {
-        guard !started else { return page.current }
+        guard !started else { return list.current }
         started = true
         if let saved = cache?.saved, !saved.posts.isEmpty {
-            show(first: FeedPage(posts: saved.posts, next: saved.next), generation: paging.startSession(), stamp: posts.stamp())
-            viewState.initialLoad = .loaded
-            viewState.banner = .updated(saved.savedAt)
+            let stamp = posts.stamp()
+            list.show(first: FeedPage(posts: saved.posts, next: saved.next)) { page, positions in show(first: page, positions, stamp: stamp).rows }
+            state.banner = .updated(saved.savedAt)
         }
-        return loadFirstPage()
+        return list.refresh()
     }
 
     /// Row `id` appeared on screen: loads the next page when it is `prefetchDistance` from the end.
     @discardableResult
-    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? {
-        guard let index = paging.index(of: id), index >= viewState.rows.count - prefetchDistance else { return nil }
-        return loadNextPage()
-    }
+    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? { list.rowAppeared(id) }
 
     /// Pull to refresh: starts a new paging session; the rows stay until the new first page arrives.
     @discardableResult
     public func refresh() -> Task<Void, Never> {
         started = true
-        return loadFirstPage()
+        return list.refresh()
     }
 
     /// Retries what failed: the first page, the next page, or a refresh; `nil` when nothing failed.
     @discardableResult
-    public func retry() -> Task<Void, Never>? {
-        if case .failed = viewState.initialLoad { return loadFirstPage() }
-        guard case .failed = viewState.pagination else { return refreshFailed ? loadFirstPage() : nil }
-        viewState.pagination = .idle
-        return loadNextPage()
-    }
+    public func retry() -> Task<Void, Never>? { list.retry() ?? (refreshFailed ? list.refresh() : nil) }
 
     /// Forgets everything shown and saved for this user; the screen starts empty.
     @discardableResult
     public func logout() -> Task<Void, Never>? {
-        page.cancel()
-        paging.reset()
-        posts.release(viewState.rows.map(\.id))
-        (started, refreshFailed, viewState) = (false, false, .initial)
+        posts.release(list.rows.map(\.id))
+        list.reset()
+        (started, refreshFailed, state) = (false, false, .initial)
         cache?.enqueue(.clear)
         notifyIfIdle()
         return cache.map { cache in Task { await cache.waitUntilDrained() } }
@@ -98,101 +90,84 @@ public final class FeedViewModel {
     /// (disabled) or the post is not shown.
     @discardableResult
     public func toggleLike(_ id: PostID) -> Task<Void, Never>? {
-        guard let index = paging.index(of: id), let current = viewState.rows[index].heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
+        guard let current = list.row(id)?.heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
         likesInFlight += 1
         return Task {
-            if let message = FeedMessage.after(await sent.value, of: !current) { viewState.message = message }
+            if let message = FeedMessage.after(await sent.value, of: !current) { state.message = message }
             likesInFlight -= 1
             notifyIfIdle()
         }
     }
 
     /// Clears the latest message.
-    public func dismissMessage() { viewState.message = nil }
-
-    /// `count` posts are newer than the first row: a pill says so, no row moves (0 hides it).
-    public func showNewPosts(_ count: Int) { viewState.pill = count > 0 ? count : nil }
+    public func dismissMessage() { state.message = nil }
 
     /// Waits until idle or `timeout`; returns whether it became idle. A cancelled caller stops waiting.
     public func waitUntilIdle(timeout: Duration) async -> Bool {
         isIdle ? true : await idle.wait(timeout: timeout)
     }
 
-    @discardableResult
-    private func loadFirstPage() -> Task<Void, Never> {
-        viewState.startFirstPage()
-        return startPage(after: nil, generation: paging.startSession())
-    }
-
-    private func loadNextPage() -> Task<Void, Never>? {
-        let state = viewState
-        guard state.initialLoad == .loaded, state.pagination == .idle, !state.isRefreshing, let cursor = paging.next else { return nil }
-        viewState.pagination = .loading
-        return startPage(after: cursor, generation: paging.generation)
-    }
-
-    private func startPage(after cursor: Cursor?, generation: Int) -> Task<Void, Never> {
+    /// A page request starts: returns how its page is taken in, through the post store as it stands now.
+    private func startPage(first: Bool) -> PagedList<PostID, Cursor, FeedPage, PostRow>.Rows {
         let stamp = posts.stamp()
-        return page.start(after: cursor) { [weak self] result in
-            guard let self, paging.isCurrent(generation) else { return }
-            switch result {
-            case .success(let page) where cursor == nil: applyFirstPage(page, generation: generation, stamp: stamp)
-            case .success(let page): applyNextPage(page, generation: generation, stamp: stamp)
-            case .failure(let error): failPage(FeedError(error), isFirst: cursor == nil)
-            }
-            notifyIfIdle()
+        return { [weak self] page, positions in
+            guard let self else { return [] }
+            return first ? applyFirstPage(page, positions, stamp: stamp) : applyNextPage(page, positions, stamp: stamp)
         }
     }
 
-    private func applyFirstPage(_ page: FeedPage, generation: Int, stamp: PostStamp) {
-        let kept = show(first: page, generation: generation, stamp: stamp)
-        viewState.firstPageLoaded(hasMore: page.next != nil)
+    private func applyFirstPage(_ page: FeedPage, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
+        let (rows, kept) = show(first: page, positions, stamp: stamp)
+        state.firstPageLoaded()
         refreshFailed = false
         cache?.enqueue(.replaceAll(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
+        return rows
     }
 
-    private func applyNextPage(_ page: FeedPage, generation: Int, stamp: PostStamp) {
-        guard let accepted = paging.acceptNextPage(page.posts.map(\.id), next: page.next, generation: generation) else { return }
-        let kept = accepted.positions.map { page.posts[$0] }
-        viewState.rows.append(contentsOf: rows(posts.receive(kept, requestedAt: stamp)))
+    private func applyNextPage(_ page: FeedPage, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
+        let kept = positions.map { page.posts[$0] }
+        let rows = rows(posts.receive(kept, requestedAt: stamp))
         cache?.enqueue(.append(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
-        viewState.pagination = page.next == nil ? .end : .idle
-        if case .nextPageFailed = viewState.message { viewState.message = nil }
-        if accepted.loadAnother { _ = loadNextPage() }
+        if case .nextPageFailed = state.message { state.message = nil }
+        return rows
     }
 
     private func failPage(_ error: FeedError, isFirst: Bool) {
-        if !isFirst, error == .cursorExpired {
-            // An expired cursor: start over, keeping the rows on screen; the dead cursor is never sent again.
-            paging.dropCursor()
-            loadFirstPage()
-        } else if !isFirst {
-            viewState.pagination = .failed(error)
-            viewState.message = .nextPageFailed(error)
+        if !isFirst {
+            state.message = .nextPageFailed(error)
         } else {
-            refreshFailed = !viewState.rows.isEmpty
-            viewState.firstPageFailed(error, hasMore: paging.next != nil, savedAt: cache?.savedAt)
+            refreshFailed = !list.rows.isEmpty
+            state.firstPageFailed(error, rowsShown: !list.rows.isEmpty, savedAt: cache?.savedAt)
         }
     }
 
-    /// Replaces the rows with the first page of `generation`, shown through the post store.
-    @discardableResult
-    private func show(first page: FeedPage, generation: Int, stamp: PostStamp) -> [Post] {
-        guard let positions = paging.acceptFirstPage(page.posts.map(\.id), next: page.next, generation: generation) else { return [] }
-        let (kept, old) = (positions.map { page.posts[$0] }, viewState.rows.map(\.id))
-        viewState.rows = rows(posts.receive(kept, requestedAt: stamp))
+    /// The rows of the first page's posts at `positions`, shown through the post store, which lets go of the rows before.
+    private func show(first page: FeedPage, _ positions: [Int], stamp: PostStamp) -> (rows: [PostRow], kept: [Post]) {
+        let (kept, old) = (positions.map { page.posts[$0] }, list.rows.map(\.id))
+        let rows = rows(posts.receive(kept, requestedAt: stamp))
         posts.release(old)
-        return kept
+        return (rows, kept)
     }
 
     private func rows(_ shown: [Post]) -> [PostRow] { shown.map { PostRow(post: $0, pending: posts.isPending($0.id)) } }
 
     /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
     private func apply(_ change: PostStoreChange) {
-        viewState.rows.show(change.post, at: paging.index(of: change.post.id), pending: change.pending)
-        viewState.waitingLikes = posts.pendingCount
+        list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
+        state.waitingLikes = posts.pendingCount
         cache?.save(change)
     }
 
     private func notifyIfIdle() { if isIdle { idle.resumeAll() } }
+}
+
+extension FeedViewModel: ScreenControl {
+    /// The feed.
+    public var place: ScreenPlace { .feed }
+    /// The first row, once the first page is in and no refresh is under way.
+    public var newestShownPost: PostID? { viewState.newestShownPost }
+    /// The paging session: a refresh starts a new one.
+    public var session: Int { list.generation }
+    /// Likes of the rows not yet settled on the server.
+    public var waitingLikes: Int { viewState.waitingLikes }
 }

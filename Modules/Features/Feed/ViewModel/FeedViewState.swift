@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import Paging
 
 /// Everything the feed screen draws, as one value.
 public struct FeedViewState: Hashable, Sendable {
@@ -13,12 +14,10 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var isRefreshing: Bool
     /// The latest user-facing message (a failed page, "Couldn't unlike"), or `nil`.
     public internal(set) var message: FeedMessage?
-    /// Above cached rows: their age, and whether the network failed (`offline-pages`).
+    /// Above saved rows: their age, and whether the network failed.
     public internal(set) var banner: FeedBanner?
-    /// Likes saved on this device and not yet on the server (`persistent-like-queue`).
+    /// Likes of these rows not yet settled on the server (the post store's pending taps).
     public internal(set) var waitingLikes = 0
-    /// How many newer posts wait above the first row (`new-posts-pill`); `nil`: no pill.
-    public internal(set) var pill: Int?
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
@@ -28,31 +27,28 @@ extension FeedViewState {
     /// The first row, when the first page is in and no refresh is under way: what a poll counts from.
     public var newestShownPost: PostID? { initialLoad == .loaded && !isRefreshing ? rows.first?.id : nil }
 
-    /// A load of the first page starts: a spinner when nothing is shown, else a refresh.
-    mutating func startFirstPage() {
-        if rows.isEmpty { initialLoad = .loading } else { isRefreshing = true }
-        pagination = .idle
-        pill = nil
+    /// This state showing a paged list's `rows` and where its pages stand.
+    func showing(rows: [PostRow], first: FirstPageState, next: NextPageState, isRefreshing: Bool) -> FeedViewState {
+        var shown = self
+        shown.rows = rows
+        shown.initialLoad = LoadState(first)
+        shown.pagination = PaginationState(next)
+        shown.isRefreshing = isRefreshing
+        return shown
     }
 
-    /// The first page arrived: loaded, not refreshing, no message and no banner.
-    mutating func firstPageLoaded(hasMore: Bool) {
-        initialLoad = .loaded
-        isRefreshing = false
-        pagination = hasMore ? .idle : .end
+    /// The first page arrived: no message and no banner.
+    mutating func firstPageLoaded() {
         message = nil
         banner = nil
     }
 
-    /// The first page failed: an error screen when nothing is shown, else the rows stay with a
-    /// message (and the offline banner over saved rows, `savedAt`).
-    mutating func firstPageFailed(_ error: FeedError, hasMore: Bool, savedAt: Date?) {
-        if rows.isEmpty {
-            initialLoad = .failed(error)
+    /// The first page failed: an error when no row is shown, else the rows stay with a message
+    /// (and the offline banner over saved rows, `savedAt`).
+    mutating func firstPageFailed(_ error: FeedError, rowsShown: Bool, savedAt: Date?) {
+        if !rowsShown {
             message = .firstPageFailed(error)
         } else {
-            isRefreshing = false
-            pagination = hasMore ? .idle : .end
             message = .refreshFailed(error)
             if let savedAt { banner = .offline(savedAt) }
         }

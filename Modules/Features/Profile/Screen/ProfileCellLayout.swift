@@ -18,7 +18,10 @@ struct ProfileCellLayout {
         return box.fitting(aspectOf: PixelSize(width: 10_000, height: max(1, Int(10_000 / ratio))))
     }
 
-    func draw(_ row: PostRow, selected: Bool, x: Int, y: Int, visible: Range<Int>, photo: ImageRowState? = nil, into buffer: inout ScreenBuffer) {
+    func draw(
+        _ row: PostRow, selected: Bool, x: Int, y: Int, visible: Range<Int>, photo: ImageRowState? = nil, mark: String? = nil,
+        into buffer: inout ScreenBuffer
+    ) {
         let width = grid.cellWidth - 1
         if case .ready(let image) = photo {
             // The photo, centred in its box: two pixels a cell; the box's frame gives way to it.
@@ -56,7 +59,7 @@ struct ProfileCellLayout {
         case .unknown: theme.unknown
         }
         let used = buffer.write(glyphs.heart(row.heart.isLiked), row: heartLine, column: x, style: heartStyle, maxColumns: width)
-        let likes = LikesText.grouped(row.likeCount) + (row.pending ? " \(glyphs.separator) waiting" : "")
+        let likes = LikesText.grouped(row.likeCount) + (mark.map { " \(glyphs.separator) \($0)" } ?? "")
         let count = TextLayout.truncate(likes, width: max(0, width - used - 1), ellipsis: glyphs.ellipsis)
         buffer.write(count, row: heartLine, column: x + used + 1)
         // The selection shows without colour too (NO_COLOR keeps inverse): the heart line is inverted.

@@ -1,5 +1,6 @@
 import FeedInterface
 import ImagePipeline
+import PluginInterface
 import TerminalUI
 
 /// The profile screen: a grid of one author's posts over its view model. It owns only what is on
@@ -15,6 +16,7 @@ public final class ProfileScreen {
     public private(set) var showsHelp = false
 
     private let photos: ImageRowLoader<PostID>?
+    private let extensions: [any ScreenExtension]
     private let ascii: Bool
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -27,16 +29,19 @@ public final class ProfileScreen {
     private var seekPages = 10
 
     /// A screen over `model`, with `selecting` (the post it was opened from) selected once it shows;
-    /// with `photos`, the cells on screen and the next screenful ask for their photos; a message
-    /// clears itself after `messageLifetime` by the `now` clock.
+    /// with `photos`, the cells on screen and the next screenful ask for their photos; `extensions`
+    /// are what follow-ups add (title segments, marks on cells, keys the screen does not bind); a
+    /// message clears itself after `messageLifetime` by the `now` clock.
     public init(
-        model: ProfileViewModel, selecting post: PostID? = nil, photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false,
+        model: ProfileViewModel, selecting post: PostID? = nil, extensions: [any ScreenExtension] = [],
+        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.model = model
         self.selected = post
         self.photos = photos
+        self.extensions = extensions
         self.ascii = ascii
         self.messageLifetime = messageLifetime
         self.now = now
@@ -62,10 +67,20 @@ public final class ProfileScreen {
             showsHelp = false
             return ProfileScreenAction(key) == .quit ? .quit : .handled
         }
-        guard let action = ProfileScreenAction(key) else { return .ignored }
         let rows = model.viewState.rows
         let grid = ProfileGrid(size: size)
         let index = selectedIndex
+        guard let action = ProfileScreenAction(key) else {
+            // A follow-up's key; a screen over this one opens only over the feed.
+            let selected = rows.indices.contains(index) ? rows[index] : nil
+            for item in extensions {
+                switch item.handle(key, selected: selected) {
+                case .ignored: continue
+                case .handled, .refreshFromTop, .open: return .handled
+                }
+            }
+            return .ignored
+        }
         switch action {
         case .back: return .back
         case .quit: return .quit
@@ -148,10 +163,17 @@ public final class ProfileScreen {
     }
 
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
-        let options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+        let glyphs = Glyphs.set(ascii: ascii)
+        var options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+        options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
+        options.extraKeys = extensions.flatMap(\.keyHelp)
         return ProfileScreenRenderer.render(
-            state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options
-        ) { [photos] in photos?.state(of: $0) }
+            state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options,
+            photos: { [photos] in photos?.state(of: $0) },
+            marks: { [extensions] row in
+                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
+                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
+            })
     }
 
     private func noteMessage() {

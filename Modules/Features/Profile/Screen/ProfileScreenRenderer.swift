@@ -1,5 +1,6 @@
 import FeedInterface
 import ImagePipeline
+import PluginInterface
 import TerminalUI
 
 /// Draws the profile screen: a pure function of the view state, the author, the size, the
@@ -20,11 +21,15 @@ enum ProfileScreenRenderer {
         var ascii = false
         var tick = 0
         var showsHelp = false
+        /// What follow-ups say in the title line, after the title.
+        var statuses: [String] = []
+        /// The keys follow-ups add, for the help overlay.
+        var extraKeys: [KeyHelpLine] = []
     }
 
     static func render(
         state: ProfileViewState, author: Author, size: TerminalSize, selected: Int, top: Int, options: Options,
-        photos: (PostID) -> ImageRowState? = { _ in nil }
+        photos: (PostID) -> ImageRowState? = { _ in nil }, marks: (PostRow) -> String? = { _ in nil }
     ) -> Frame {
         let glyphs = Glyphs.set(ascii: options.ascii)
         let theme = ProfileScreenTheme.standard
@@ -33,7 +38,7 @@ enum ProfileScreenRenderer {
         var buffer = ScreenBuffer(size: size)
         var visible: [PostID] = []
         if options.showsHelp {
-            drawHelp(list: list, size: size, glyphs: glyphs, into: &buffer)
+            drawHelp(list: list, size: size, glyphs: glyphs, extra: options.extraKeys, into: &buffer)
         } else {
             switch state.initialLoad {
             case .loading:
@@ -42,7 +47,9 @@ enum ProfileScreenRenderer {
                 let lines = TextLayout.wrap(ProfileMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", "R to retry \(glyphs.separator) Esc to go back"]
                 drawCentered(lines, list: list, size: size, style: theme.failure, glyphs: glyphs, into: &buffer)
             case .loaded:
-                visible = drawGrid(state: state, grid: grid, list: list, selected: selected, top: top, glyphs: glyphs, options: options, photos: photos, into: &buffer)
+                visible = drawGrid(
+                    state: state, grid: grid, list: list, selected: selected, top: top, glyphs: glyphs, options: options, photos: photos,
+                    marks: marks, into: &buffer)
             }
         }
         drawHeader(state: state, author: author, size: size, selected: selected, glyphs: glyphs, options: options, into: &buffer)
@@ -52,7 +59,7 @@ enum ProfileScreenRenderer {
 
     private static func drawGrid(
         state: ProfileViewState, grid: ProfileGrid, list: Range<Int>, selected: Int, top: Int, glyphs: Glyphs,
-        options: Options, photos: (PostID) -> ImageRowState?, into buffer: inout ScreenBuffer
+        options: Options, photos: (PostID) -> ImageRowState?, marks: (PostRow) -> String?, into buffer: inout ScreenBuffer
     ) -> [PostID] {
         var visible: [PostID] = []
         var y = list.lowerBound
@@ -66,7 +73,8 @@ enum ProfileScreenRenderer {
             for index in first..<min(first + grid.columns, state.rows.count) {
                 let x = 1 + (index - first) * grid.cellWidth
                 let row = state.rows[index]
-                ProfileCellLayout(grid: grid, glyphs: glyphs).draw(row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), into: &buffer)
+                ProfileCellLayout(grid: grid, glyphs: glyphs).draw(
+                    row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), mark: marks(row), into: &buffer)
                 visible.append(state.rows[index].id)
             }
             y += grid.cellHeight
@@ -96,8 +104,10 @@ enum ProfileScreenRenderer {
         }
     }
 
-    private static func drawHelp(list: Range<Int>, size: TerminalSize, glyphs: Glyphs, into buffer: inout ScreenBuffer) {
-        let entries = ProfileScreenAction.keys
+    private static func drawHelp(list: Range<Int>, size: TerminalSize, glyphs: Glyphs, extra: [KeyHelpLine], into buffer: inout ScreenBuffer) {
+        // The follow-ups' keys go before the last line (how to go back).
+        var entries = ProfileScreenAction.keys
+        entries.insert(contentsOf: extra.map { ($0.keys, $0.action) }, at: max(0, entries.count - 1))
         let keyWidth = entries.map { DisplayWidth.of($0.keys) }.max() ?? 0
         var y = list.lowerBound
         // When not every key fits, the last line still says how to go back.
@@ -118,6 +128,7 @@ enum ProfileScreenRenderer {
         let theme = ProfileScreenTheme.standard
         var title = "@" + TextLayout.sanitized(author.name)
         if let count = state.postCount { title += " \(glyphs.separator) \(count) post\(count == 1 ? "" : "s")" }
+        for status in options.statuses { title += " \(glyphs.separator) " + status.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") }
         let status = state.initialLoad == .loaded && !state.rows.isEmpty && !options.showsHelp ? "\(selected + 1)/\(state.rows.count)" : ""
         let right = size.columns - 1 - DisplayWidth.of(status)
         if !status.isEmpty, right > 2 { buffer.write(status, row: 0, column: right, style: theme.status) }

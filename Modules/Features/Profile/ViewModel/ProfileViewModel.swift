@@ -10,13 +10,15 @@ import StoreInterface
 public final class ProfileViewModel {
     /// Whose posts these are.
     public let author: Author
-    /// What the screen draws.
-    public private(set) var viewState = ProfileViewState.initial
+    /// What the screen draws: the paged list's rows and page states over the rest of the state.
+    public var viewState: ProfileViewState {
+        state.showing(rows: list.rows, first: list.firstPage, next: list.nextPage)
+    }
 
+    /// The view state but for the paged list's part, which `viewState` lays over it.
+    private var state = ProfileViewState.initial
     @ObservationIgnored private let posts: any PostStore
-    @ObservationIgnored private let page: PageRequest<Cursor, FeedPage>
-    @ObservationIgnored private let prefetchDistance: Int
-    @ObservationIgnored private var paging = PagingSession<PostID, Cursor>()
+    @ObservationIgnored private let list: PagedList<PostID, Cursor, FeedPage, PostRow>
     @ObservationIgnored private var started = false
     @ObservationIgnored private var closed = false
     @ObservationIgnored private var likesInFlight = 0
@@ -28,51 +30,49 @@ public final class ProfileViewModel {
     public init(author: Author, repository: any FeedRepository, posts: any PostStore, prefetchDistance: Int = 6) {
         self.author = author
         self.posts = posts
-        self.prefetchDistance = prefetchDistance
-        self.page = PageRequest { try await repository.posts(after: $0) }
+        self.list = PagedList(
+            prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.posts(after: $0) },
+            ids: { $0.posts.map(\.id) }, next: \.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         observer = posts.addObserver { [weak self] change in
             guard let self else { return }
-            viewState.rows.show(change.post, at: paging.index(of: change.post.id), pending: change.pending)
+            list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
+            if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
         }
+        list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
+        list.onFailure = { [weak self] error, first in self?.fail(FeedError(error), first: first) }
+        list.onAnswer = { [weak self] in self?.notifyIfIdle() }
     }
 
+    /// The grid's paging session.
+    var pagingSession: Int { list.generation }
+
     /// No page load and no like of this screen is in flight.
-    public var isIdle: Bool { !page.isLoading && likesInFlight == 0 }
+    public var isIdle: Bool { !list.isLoading && likesInFlight == 0 }
 
     /// The screen appeared: loads the first page once.
     @discardableResult
     public func onAppear() -> Task<Void, Never>? {
-        guard !started, !closed else { return page.current }
+        guard !started, !closed else { return list.current }
         started = true
-        return load(after: nil)
+        return list.refresh()
     }
 
     /// Row `id` appeared on screen: loads the next page when it is `prefetchDistance` from the end.
     @discardableResult
-    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? {
-        guard let index = paging.index(of: id), index >= viewState.rows.count - prefetchDistance else { return nil }
-        return loadNextPage()
-    }
+    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? { list.rowAppeared(id) }
 
     /// Retries the first or the next page; `nil` when nothing failed.
     @discardableResult
-    public func retry() -> Task<Void, Never>? {
-        if case .failed = viewState.initialLoad { return load(after: nil) }
-        guard case .failed = viewState.pagination else { return nil }
-        viewState.pagination = .idle
-        return loadNextPage()
-    }
+    public func retry() -> Task<Void, Never>? { list.retry() }
 
     /// Flips the heart of `id` at once and sends it through the store; `nil` when unknown or not shown.
     @discardableResult
     public func toggleLike(_ id: PostID) -> Task<Void, Never>? {
-        guard let index = paging.index(of: id), let current = viewState.rows[index].heart.isLiked,
-            let sent = posts.toggleLike(id)
-        else { return nil }
+        guard let current = list.row(id)?.heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
         likesInFlight += 1
         return Task {
             switch await sent.value {
-            case .failed, .reread(liked: current): viewState.message = .likeFailed(wanted: !current)
+            case .failed, .reread(liked: current): state.message = .likeFailed(wanted: !current)
             default: break
             }
             likesInFlight -= 1
@@ -81,14 +81,14 @@ public final class ProfileViewModel {
     }
 
     /// Clears the latest message.
-    public func dismissMessage() { viewState.message = nil }
+    public func dismissMessage() { state.message = nil }
 
     /// The screen left for good: stops loading, lets go of its posts in the store and stops listening.
     public func close() {
         guard !closed else { return }
         closed = true
-        page.cancel()
-        posts.release(viewState.rows.map(\.id))
+        list.stop()
+        posts.release(list.rows.map(\.id))
         if let observer { posts.removeObserver(observer) }
         observer = nil
         notifyIfIdle()
@@ -99,63 +99,20 @@ public final class ProfileViewModel {
         isIdle ? true : await idle.wait(timeout: timeout)
     }
 
-    private func loadNextPage() -> Task<Void, Never>? {
-        guard viewState.initialLoad == .loaded, viewState.pagination == .idle, let cursor = paging.next else { return nil }
-        viewState.pagination = .loading
-        return load(after: cursor)
-    }
-
-    @discardableResult
-    private func load(after cursor: Cursor?) -> Task<Void, Never> {
-        if cursor == nil, viewState.rows.isEmpty { viewState.initialLoad = .loading }
-        let generation = cursor == nil ? paging.startSession() : paging.generation
+    /// A page request starts: returns how its page is taken in, through the post store as it stands now.
+    private func startPage(first: Bool) -> PagedList<PostID, Cursor, FeedPage, PostRow>.Rows {
         let stamp = posts.stamp()
-        return page.start(after: cursor) { [weak self] result in
-            guard let self, !closed, paging.isCurrent(generation) else { return }
-            switch result {
-            case .success(let page): apply(page, first: cursor == nil, generation: generation, stamp: stamp)
-            case .failure(let error): fail(FeedError(error), first: cursor == nil)
-            }
-            notifyIfIdle()
+        return { [weak self] page, positions in
+            guard let self else { return [] }
+            let rows = posts.receive(positions.map { page.posts[$0] }, requestedAt: stamp).map { PostRow(post: $0, pending: posts.isPending($0.id)) }
+            if first { posts.release(list.rows.map(\.id)) }
+            if case .nextPageFailed = state.message { state.message = nil }
+            return rows
         }
-    }
-
-    private func apply(_ page: FeedPage, first: Bool, generation: Int, stamp: PostStamp) {
-        let ids = page.posts.map(\.id)
-        let positions: [Int]
-        var loadAnother = false
-        if first {
-            positions = paging.acceptFirstPage(ids, next: page.next, generation: generation) ?? []
-        } else {
-            let accepted = paging.acceptNextPage(ids, next: page.next, generation: generation)
-            positions = accepted?.positions ?? []
-            loadAnother = accepted?.loadAnother ?? false
-        }
-        let rows = posts.receive(positions.map { page.posts[$0] }, requestedAt: stamp).map { PostRow(post: $0, pending: posts.isPending($0.id)) }
-        if first {
-            posts.release(viewState.rows.map(\.id))
-            viewState.rows = rows
-            viewState.initialLoad = .loaded
-        } else {
-            viewState.rows.append(contentsOf: rows)
-        }
-        viewState.pagination = page.next == nil ? .end : .idle
-        if case .nextPageFailed = viewState.message { viewState.message = nil }
-        if loadAnother { _ = loadNextPage() }
     }
 
     private func fail(_ error: FeedError, first: Bool) {
-        if !first, error == .cursorExpired {
-            // The server no longer accepts the cursor: start over, keeping the grid until the page arrives.
-            paging.dropCursor()
-            load(after: nil)
-        } else if first {
-            viewState.initialLoad = .failed(error)
-            viewState.message = .firstPageFailed(error)
-        } else {
-            viewState.pagination = .failed(error)
-            viewState.message = .nextPageFailed(error)
-        }
+        state.message = first ? .firstPageFailed(error) : .nextPageFailed(error)
     }
 
     private func notifyIfIdle() { if isIdle { idle.resumeAll() } }

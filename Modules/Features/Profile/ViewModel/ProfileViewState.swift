@@ -1,4 +1,5 @@
 import FeedInterface
+import Paging
 
 /// Everything the profile screen draws, as one value.
 public struct ProfileViewState: Hashable, Sendable {
@@ -10,10 +11,21 @@ public struct ProfileViewState: Hashable, Sendable {
     public internal(set) var pagination: PaginationState
     /// The latest user-facing message, or `nil`.
     public internal(set) var message: ProfileMessage?
+    /// Likes of the post store not yet settled on the server.
+    public internal(set) var waitingLikes = 0
 
     /// The state before anything loaded.
     public static let initial = ProfileViewState(rows: [], initialLoad: .loading, pagination: .idle, message: nil)
 
     /// How many posts the author has, once the last page is known.
     public var postCount: Int? { pagination == .end ? rows.count : nil }
+
+    /// This state showing a paged list's `rows` and where its pages stand.
+    func showing(rows: [PostRow], first: FirstPageState, next: NextPageState) -> ProfileViewState {
+        var shown = self
+        shown.rows = rows
+        shown.initialLoad = LoadState(first)
+        shown.pagination = PaginationState(next)
+        return shown
+    }
 }

@@ -2,7 +2,7 @@ import Arguments
 
 /// The parsed command line of `workspace-check`.
 struct CommandOptions: Sendable {
-    /// `deps`, `size` or `graph`.
+    /// `deps`, `size`, `graph`, `owners`, `shape` or `affected`.
     var command = ""
     /// The package root (absolute).
     var packagePath = ""
@@ -24,10 +24,12 @@ struct CommandOptions: Sendable {
     var dot = false
     /// `graph --include-tests`.
     var includeTests = false
-    /// `graph --check FILE`.
+    /// `graph --check FILE` (a README) or `owners --check FILE` (a CODEOWNERS).
     var check: String?
-    /// `graph --write FILE`.
+    /// `graph --write FILE` or `owners --write FILE`.
     var write: String?
+    /// `affected --base REV`.
+    var base: String?
     /// `--help`.
     var help = false
 
@@ -38,6 +40,9 @@ struct CommandOptions: Sendable {
           deps    module roles, undeclared and unused dependencies, re-exports (every violation at once)
           size    lines of code and compiled bytes per module against the budgets
           graph   the module graph as Mermaid (or DOT); --check / --write keep a README's copy current
+          owners  every module has an owning team; --check / --write keep .github/CODEOWNERS current
+          shape   each feature's interface, implementations, testing, tests and demo, with their roles
+          affected  the modules a change touches, their dependents, owners and the tests to run
 
         options (all commands):
           --package-path DIR   the SwiftPM package to check (default: the current directory)
@@ -53,6 +58,11 @@ struct CommandOptions: Sendable {
           --include-tests      include test targets
           --check FILE         fail if FILE's block between the module-graph markers is stale
           --write FILE         rewrite FILE's block between the module-graph markers
+        owners:
+          --check FILE         fail if FILE (CODEOWNERS) differs from the owners in the config
+          --write FILE         write CODEOWNERS to FILE
+        affected:
+          --base REV           compare the work tree (untracked files too) with REV; text or json
 
         exit status: 0 clean, 1 violations, 2 usage or config error
         """
@@ -80,7 +90,7 @@ struct CommandOptions: Sendable {
                 options.help = true
             case .positional(let argument):
                 guard options.command.isEmpty else {
-                    throw ArgumentError("unexpected argument '\(argument)'; give one command: deps, size or graph")
+                    throw ArgumentError("unexpected argument '\(argument)'; give one command: \(commandList)")
                 }
                 options.command = argument
             case .option(let option):
@@ -108,31 +118,52 @@ struct CommandOptions: Sendable {
                 case "--include-tests":
                     try scanner.noValue()
                     options.includeTests = true
-                case "--check": options.check = absolute(try scanner.value(expected: "a Markdown file"))
-                case "--write": options.write = absolute(try scanner.value(expected: "a Markdown file"))
+                case "--check": options.check = absolute(try scanner.value(expected: "a file to compare"))
+                case "--write": options.write = absolute(try scanner.value(expected: "a file to write"))
+                case "--base": options.base = try scanner.value(expected: "a git revision such as origin/main")
                 default: throw scanner.unknownOption()
                 }
             }
         }
         if options.help { return options }
-        guard ["deps", "size", "graph"].contains(options.command) else {
+        guard commands.contains(options.command) else {
             throw ArgumentError(options.command.isEmpty
-                ? "no command given; use `workspace-check deps`, `size` or `graph` (--help for options)"
-                : "unknown command \"\(options.command)\"; use deps, size or graph")
+                ? "no command given; use one of \(commandList) (--help for options)"
+                : "unknown command \"\(options.command)\"; use \(commandList)")
         }
         let sizeOnly = options.buildPath != nil || options.baseline != nil || options.writeBaseline != nil || options.suggest
         if sizeOnly, options.command != "size" {
             throw ArgumentError("--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`")
         }
-        let graphOnly = options.dot || options.includeTests || options.check != nil || options.write != nil
-        if graphOnly, options.command != "graph" {
-            throw ArgumentError("--dot, --include-tests, --check and --write belong to `workspace-check graph`")
+        if options.dot || options.includeTests, options.command != "graph" {
+            throw ArgumentError("--dot and --include-tests belong to `workspace-check graph`")
+        }
+        if options.check != nil || options.write != nil, !["graph", "owners"].contains(options.command) {
+            throw ArgumentError("--check and --write belong to `workspace-check graph` and `workspace-check owners`")
+        }
+        if options.base != nil, options.command != "affected" {
+            throw ArgumentError("--base belongs to `workspace-check affected`")
+        }
+        if options.command == "affected" {
+            guard options.base != nil else {
+                throw ArgumentError("affected needs --base REV, the git revision to compare the work tree with (e.g. --base origin/main)")
+            }
+            guard options.format != .github else {
+                throw ArgumentError("affected prints text or json, not github annotations; use --format text or --format json")
+            }
         }
         if options.check != nil, options.write != nil {
             throw ArgumentError("give either --check FILE or --write FILE, not both")
         }
         options.packagePath = standardized(absolute(packagePath ?? "."))
         return options
+    }
+
+    /// The commands, in the order the usage lists them.
+    private static let commands = ["deps", "size", "graph", "owners", "shape", "affected"]
+
+    private static var commandList: String {
+        commands.dropLast().joined(separator: ", ") + " or " + commands[commands.count - 1]
     }
 
     private static func standardized(_ path: String) -> String {

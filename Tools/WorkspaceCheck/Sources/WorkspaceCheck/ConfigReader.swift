@@ -5,11 +5,11 @@ struct ConfigReader {
     /// The config file, as messages name it.
     let file: String
 
-    private func fail(_ node: JSONNode, _ message: String) -> UsageError {
+    func fail(_ node: JSONNode, _ message: String) -> UsageError {
         UsageError("\(file):\(node.line): \(message)")
     }
 
-    private func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(UsageError) -> [JSONNode.Member] {
+    func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(UsageError) -> [JSONNode.Member] {
         guard let members = node.members else { throw fail(node, "\(what) must be an object, not \(node.typeName)") }
         for member in members where !keys.contains(member.key) && member.key != "comment" {
             let known = keys.sorted().joined(separator: ", ")
@@ -18,13 +18,13 @@ struct ConfigReader {
         return members
     }
 
-    private func string(_ node: JSONNode?, _ what: String, in parent: JSONNode) throws(UsageError) -> String {
+    func string(_ node: JSONNode?, _ what: String, in parent: JSONNode) throws(UsageError) -> String {
         guard let node else { throw fail(parent, "\(what) is missing; add it") }
         guard let value = node.string, !value.isEmpty else { throw fail(node, "\(what) must be a non-empty string") }
         return value
     }
 
-    private func strings(_ node: JSONNode?, _ what: String) throws(UsageError) -> [(String, Int)] {
+    func strings(_ node: JSONNode?, _ what: String) throws(UsageError) -> [(String, Int)] {
         guard let node else { return [] }
         guard let elements = node.elements else { throw fail(node, "\(what) must be an array of strings") }
         var result: [(String, Int)] = []
@@ -49,7 +49,7 @@ struct ConfigReader {
 
     /// The config in `root`, validated.
     func read(_ root: JSONNode) throws(UsageError) -> WorkspaceConfig {
-        _ = try object(root, "the config", keys: ["roles", "budgets", "unusedDependency", "conditions", "allow"])
+        _ = try object(root, "the config", keys: ["roles", "budgets", "unusedDependency", "conditions", "allow", "teams", "owners", "ownedPaths", "features"])
         guard let rolesNode = root["roles"], let roleNodes = rolesNode.elements else {
             throw fail(root, "\"roles\" must be an array of roles; see Tools/WorkspaceCheck/README.md")
         }
@@ -70,7 +70,7 @@ struct ConfigReader {
         }
         let roleNames = Set(roles.map(\.name))
         for (role, node) in zip(roles, roleNodes) {
-            for name in role.mayDependOn + (role.mayExport ?? []) where name != "*" && name != "$module" && !roleNames.contains(name) {
+            for name in role.mayDependOn + (role.mayExport ?? []) where !["*", "$module", "$feature"].contains(name) && !roleNames.contains(name) {
                 throw fail(node, "role \"\(role.name)\" names unknown role \"\(name)\"; known roles: \(roles.map(\.name).joined(separator: ", "))")
             }
             if role.mayDependOn.contains("$module"), !role.patterns.contains(where: { $0.contains("*") }) {
@@ -132,9 +132,13 @@ struct ConfigReader {
                 ))
             }
         }
+        let teams = try readTeams(root["teams"])
         return WorkspaceConfig(
             file: file, roles: roles, budgets: budgets, unusedDependencySeverity: unused,
-            conditions: conditions, allow: allow
+            conditions: conditions, allow: allow, teams: teams,
+            owners: try readOwners(root["owners"], what: "\"owners\"", many: false),
+            ownedPaths: try readOwners(root["ownedPaths"], what: "\"ownedPaths\"", many: true),
+            features: try readFeatures(root["features"])
         )
     }
 

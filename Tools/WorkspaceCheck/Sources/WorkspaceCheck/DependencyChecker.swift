@@ -22,16 +22,26 @@ struct DependencyChecker {
     // MARK: - Roles
 
     /// Whether `target` (with `assignment`) may depend on `dependency`; nil when the dependency has no role.
-    private func allows(_ assignment: RoleAssignment, dependency: String) -> Bool? {
+    private func allows(_ assignment: RoleAssignment, target: String, dependency: String) -> Bool? {
         if assignment.role.mayDependOnAnything { return true }
         if assignment.role.mayDependOn.contains("$module"), assignment.module == dependency { return true }
+        if assignment.role.mayDependOn.contains("$feature"), ownFeature(of: target).contains(dependency) { return true }
         guard let other = workspace.roles[dependency] else { return nil }
         return assignment.role.mayDependOn.contains(other.role.name)
     }
 
-    private func describeAllowed(_ assignment: RoleAssignment) -> String {
+    /// The implementations `demo` may link through `$feature`.
+    private func ownFeature(of demo: String) -> [String] {
+        workspace.config.ownFeatureModules(ofDemo: demo, targets: Set(workspace.manifest.targets.map(\.name)))
+    }
+
+    private func describeAllowed(_ assignment: RoleAssignment, target: String) -> String {
         let names = assignment.role.mayDependOn.map { name in
-            name == "$module" ? "its own module (\(assignment.module ?? "?"))" : name
+            switch name {
+            case "$module": "its own module (\(assignment.module ?? "?"))"
+            case "$feature": "its own feature (\(ownFeature(of: target).joined(separator: ", ")))"
+            default: name
+            }
         }
         return names.isEmpty ? "nothing" : names.joined(separator: ", ")
     }
@@ -49,16 +59,22 @@ struct DependencyChecker {
         let interface = "\(dependency)Interface"
         let name = target.name
         var fix: String
-        if workspace.manifest.target(named: interface) != nil, allows(assignment, dependency: interface) == true {
+        if assignment.role.mayDependOn.contains("$feature"), workspace.roles[dependency]?.role.name == "implementation" {
+            let feature = workspace.config.feature(implementing: dependency)
+            let contract = feature?.interface ?? interface
+            let fakes = feature?.testing ?? "\(feature?.name ?? dependency)Testing"
+            let own = ownFeature(of: name)
+            fix = "\(isImport ? "import" : "depend on") \(contract), or a fake from \(fakes), instead of \(dependency); \(name) may link only its own feature's implementations (\(own.isEmpty ? "none" : own.joined(separator: ", ")))"
+        } else if workspace.manifest.target(named: interface) != nil, allows(assignment, target: name, dependency: interface) == true {
             let declared = target.dependencies.contains { $0.name == interface }
             let declare = declared ? "" : " (and declare \"\(interface)\" in \(name)'s dependencies)"
             fix = isImport
                 ? "import \(interface) instead of \(dependency)\(declare); the host passes \(dependency) in"
                 : "depend on \(interface) instead of \(dependency); the host passes \(dependency) in"
         } else if isImport {
-            fix = "remove `import \(dependency)` from \(name) (\(article(assignment.role.name)) module may use only: \(describeAllowed(assignment))); move the code that needs \(dependency) into a module whose role allows it, and reach it through an interface"
+            fix = "remove `import \(dependency)` from \(name) (\(article(assignment.role.name)) module may use only: \(describeAllowed(assignment, target: name))); move the code that needs \(dependency) into a module whose role allows it, and reach it through an interface"
         } else {
-            fix = "remove \"\(dependency)\" from \(name)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))"
+            fix = "remove \"\(dependency)\" from \(name)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment, target: name))"
         }
         if let extra = assignment.role.fix { fix += ". \(extra)" }
         if let folder = assignment.folder {
@@ -119,11 +135,11 @@ struct DependencyChecker {
         var seen: Set<String> = []
         for dependency in target.dependencies where dependency.package == nil && seen.insert(dependency.name).inserted {
             let line = workspace.locator.line(ofDependency: dependency.name, inTarget: target.name) ?? 1
-            if allows(assignment, dependency: dependency.name) == false {
+            if allows(assignment, target: target.name, dependency: dependency.name) == false {
                 violations.append(Violation(
                     severity: .error, rule: .forbiddenDependency, file: workspace.manifestFile, line: line,
                     target: target.name, subject: dependency.name,
-                    message: "\(target.name) (\(assignment.role.name)) depends on \(dependency.name) (\(roleName(dependency.name))); \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))",
+                    message: "\(target.name) (\(assignment.role.name)) depends on \(dependency.name) (\(roleName(dependency.name))); \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment, target: target.name))",
                     why: assignment.role.why,
                     fix: fixForbidden(target, assignment, dependency: dependency.name, isImport: false)
                 ))
@@ -168,11 +184,11 @@ struct DependencyChecker {
                 guard packageTargets.contains(module), module != target.name,
                       reported.insert("\(module):\(declaration.line)").inserted else { continue }
                 let isDeclared = declared.contains(module)
-                if allows(assignment, dependency: module) == false {
+                if allows(assignment, target: target.name, dependency: module) == false {
                     violations.append(Violation(
                         severity: .error, rule: .forbiddenImport, file: file.path, line: declaration.line,
                         target: target.name, subject: module,
-                        message: "\(target.name) (\(assignment.role.name)) imports \(module) (\(roleName(module))), \(isDeclared ? "declared" : "not even declared") in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment))\(note)",
+                        message: "\(target.name) (\(assignment.role.name)) imports \(module) (\(roleName(module))), \(isDeclared ? "declared" : "not even declared") in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment, target: target.name))\(note)",
                         why: assignment.role.why,
                         fix: fixForbidden(target, assignment, dependency: module, isImport: true)
                     ))

@@ -11,12 +11,22 @@ enum Rule: String, CaseIterable, Sendable {
     case lineBudget = "line-budget"
     case byteBudget = "byte-budget"
     case staleGraph = "stale-graph"
+    case unownedModule = "unowned-module"
+    case unknownTeam = "unknown-team"
+    case unknownPath = "unknown-path"
+    case staleCodeowners = "stale-codeowners"
+    case featureRole = "feature-role"
+    case featureIncomplete = "feature-incomplete"
+    case featurelessImplementation = "featureless-implementation"
+    case sharedImplementation = "shared-implementation"
 
     /// The command whose run reports this rule (and checks allow entries for it).
     var command: String {
         switch self {
         case .lineBudget, .byteBudget: "size"
         case .staleGraph: "graph"
+        case .unownedModule, .unknownTeam, .unknownPath, .staleCodeowners: "owners"
+        case .featureRole, .featureIncomplete, .featurelessImplementation, .sharedImplementation: "shape"
         case .staleAllow: "any"
         default: "deps"
         }
@@ -43,6 +53,22 @@ enum Rule: String, CaseIterable, Sendable {
             "budgets make growth a decision: a module that quietly doubles is usually taking on a second job, and its build and binary grow with it."
         case .staleGraph:
             "the README's module graph is documentation that must match Package.swift."
+        case .unownedModule:
+            "every module has a team that reviews its changes and answers for it; a module nobody owns gets no reviewer and no one to page."
+        case .unknownTeam:
+            "an owner must be a team in \"teams\", or CODEOWNERS would name nobody and the module would have no reviewer."
+        case .unknownPath:
+            "an owned path that does not exist is a typo or a leftover; the file it meant would have no reviewer."
+        case .staleCodeowners:
+            "CODEOWNERS is generated from the owners in the config; a copy that differs asks the wrong team to review."
+        case .featureRole:
+            "each part of a feature has one job (contract, implementation, fakes, tests, demo), and its role is what keeps it to that job."
+        case .featureIncomplete:
+            "a feature is built, tested and shown on its own through its testing module (fakes for its clients) and its demo."
+        case .featurelessImplementation:
+            "every implementation belongs to one feature, which says its interface, fakes, tests and demo, and which demo may link it."
+        case .sharedImplementation:
+            "an implementation in two features makes each feature's demo link the other's code; give it to one feature."
         }
     }
 }

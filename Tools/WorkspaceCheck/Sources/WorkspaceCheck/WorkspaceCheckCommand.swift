@@ -1,6 +1,7 @@
 import Foundation
 
-/// `workspace-check`: module boundaries, size budgets and the module graph of a SwiftPM package.
+/// `workspace-check`: module boundaries, size budgets, the module graph, owners, feature shape and
+/// the modules a change affects, of a SwiftPM package.
 public enum WorkspaceCheckCommand {
     /// Runs the command line `arguments` (without the program name) from `currentDirectory`.
     public static func run(arguments: [String], currentDirectory: String) -> CommandOutcome {
@@ -13,6 +14,9 @@ public enum WorkspaceCheckCommand {
             switch options.command {
             case "deps": return deps(workspace, options)
             case "size": return try size(workspace, options)
+            case "owners": return try owners(workspace, options)
+            case "shape": return shape(workspace, options)
+            case "affected": return try affected(workspace, options)
             default: return try graph(workspace, options)
             }
         } catch {
@@ -28,6 +32,16 @@ public enum WorkspaceCheckCommand {
         let summary = "workspace-check deps: \(workspace.manifest.targets.count) targets, \(ViolationFormatter.counts(filtered.violations, allowed: filtered.allowedCount))"
         return finish(filtered, command: "deps", summary: summary, options: options, text: [], json: [
             ("targets", JSONWriter.number(workspace.manifest.targets.count)),
+        ])
+    }
+
+    // MARK: - shape
+
+    private static func shape(_ workspace: Workspace, _ options: CommandOptions) -> CommandOutcome {
+        let filtered = AllowFilter.apply(ShapeChecker(workspace: workspace).check(), command: "shape", config: workspace.config)
+        let summary = "workspace-check shape: \(workspace.config.features.count) features, \(ViolationFormatter.counts(filtered.violations, allowed: filtered.allowedCount))"
+        return finish(filtered, command: "shape", summary: summary, options: options, text: [], json: [
+            ("features", JSONWriter.array(workspace.config.features.map { .string($0.name) })),
         ])
     }
 
@@ -119,7 +133,7 @@ public enum WorkspaceCheckCommand {
 
     // MARK: - Output
 
-    private static func finish(
+    static func finish(
         _ result: AllowFilter.Result, command: String, summary: String, options: CommandOptions,
         text: [String], json: [(String, JSONNode.Value)]
     ) -> CommandOutcome {

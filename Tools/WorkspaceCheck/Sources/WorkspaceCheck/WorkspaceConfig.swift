@@ -1,7 +1,7 @@
 import Foundation
 
-/// The checker's configuration (`Tools/workspace.json`): roles, budgets, `#if` conditions and
-/// allow entries. Every value remembers its line, so errors point into the file.
+/// The checker's configuration (`Tools/workspace.json`): roles, budgets, `#if` conditions, allow
+/// entries, owning teams and features. Every value remembers its line, so errors point into the file.
 struct WorkspaceConfig: Sendable {
     /// The config file, relative to the package root (for messages).
     let file: String
@@ -15,6 +15,14 @@ struct WorkspaceConfig: Sendable {
     let conditions: CompilationConditions
     /// The exceptions.
     let allow: [AllowEntry]
+    /// The owning teams, by key.
+    let teams: [String: Team]
+    /// The owner of each module listed in `"owners"`, in written order.
+    let owners: [OwnerEntry]
+    /// CODEOWNERS paths that are not module folders (`/Package.swift`), with their teams.
+    let ownedPaths: [OwnerEntry]
+    /// The features and their parts, in written order.
+    let features: [FeatureDefinition]
 
     /// Where the config lives when `--config` is not given.
     static let defaultPath = "Tools/workspace.json"
@@ -40,5 +48,26 @@ struct WorkspaceConfig: Sendable {
         }
         let reader = ConfigReader(file: file)
         return try reader.read(root)
+    }
+}
+
+extension WorkspaceConfig {
+    /// The feature `demo` is the demo of: the one whose `"demo"` names it, else the one named
+    /// like it without its `Demo` suffix.
+    func feature(ofDemo demo: String) -> FeatureDefinition? {
+        features.first { $0.demo == demo } ?? features.first { $0.demo == nil && "\($0.name)Demo" == demo }
+    }
+
+    /// The feature that lists `module` among its implementations.
+    func feature(implementing module: String) -> FeatureDefinition? {
+        features.first { $0.implementations.contains(module) }
+    }
+
+    /// The implementations a demo may link (`$feature`): its feature's, else the module named
+    /// like the demo without its `Demo` suffix.
+    func ownFeatureModules(ofDemo demo: String, targets: Set<String>) -> [String] {
+        if let feature = feature(ofDemo: demo) { return feature.implementations }
+        let stem = demo.hasSuffix("Demo") ? String(demo.dropLast("Demo".count)) : demo
+        return targets.contains(stem) && stem != demo ? [stem] : []
     }
 }

@@ -1,0 +1,209 @@
+import FeedInterface
+import LikesInterface
+import StoreInterface
+
+/// The contents of `InMemoryPostStore` as one value, and its rules: posts by ID as the server last
+/// said, held by screens; the heart overlay of unsettled likes; and the likes that settled, with
+/// when, so a page requested before a like settled cannot undo it.
+struct PostTable: Sendable {
+    private var posts: [PostID: Post] = [:]
+    private var holds: [PostID: Int] = [:]
+    private var overlays: [PostID: LikeOverlay] = [:]
+    /// Likes that settled, with the stamp current then: a page requested before shows them.
+    private var settledAt: [PostID: (stamp: PostStamp, result: LikeResult)] = [:]
+    private var lastStamp = 0
+    private var lastTap = 0
+    /// Taps handed to a like use case that records them first, not yet recorded.
+    private var unrecorded: Set<Int> = []
+    private var recordedWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Creates an empty table.
+    init() {}
+
+    /// How many posts are kept (held, or with a like in flight).
+    var count: Int { posts.count }
+
+    /// How many likes are unsettled.
+    var unsettledCount: Int { overlays.count }
+
+    /// How many likes are saved on this device and not yet on the server.
+    var pendingCount: Int { overlays.values.count { $0.pending } }
+
+    /// Whether the like of `id` is saved on this device and not yet on the server.
+    func isPending(_ id: PostID) -> Bool { overlays[id]?.pending ?? false }
+
+    /// A new stamp, later than every stamp and settled like before it.
+    mutating func stamp() -> PostStamp {
+        lastStamp += 1
+        return PostStamp(lastStamp)
+    }
+
+    /// The post as shown: the wanted heart laid over while its like is unsettled.
+    func post(_ id: PostID) -> Post? {
+        guard var post = posts[id] else { return nil }
+        if let overlay = overlays[id] {
+            post.like = LikeState(overlay.wanted)
+            post.likeCount = overlay.shownCount
+        }
+        return post
+    }
+
+    /// Takes in a page requested at `stamp`, holds each post once, and returns them as shown. A
+    /// heart the page does not know (its likes read failed) keeps the one already known here.
+    mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        incoming.map { page in
+            var server = settledOver(page, requestedAt: stamp)
+            // A page whose likes read failed says nothing about the heart: keep one already known.
+            if server.like == .unknown, let known = posts[page.id]?.like, known != .unknown { server.like = known }
+            if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
+            posts[page.id] = server
+            if let liked = server.like.isLiked, var overlay = overlays[page.id] {
+                overlay.serverLiked = liked
+                overlay.serverCount = server.likeCount
+                overlays[page.id] = overlay
+            }
+            holds[page.id, default: 0] += 1
+            return post(page.id) ?? server
+        }
+    }
+
+    /// `incoming` with only the likes settled after `stamp` laid over.
+    func settled(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
+        incoming.map { settledOver($0, requestedAt: stamp) }
+    }
+
+    /// Lets go of each post once; a post nobody holds is dropped unless its like is in flight.
+    mutating func release(_ ids: [PostID]) {
+        for id in ids {
+            guard let held = holds[id] else { continue }
+            if held > 1 {
+                holds[id] = held - 1
+            } else {
+                holds[id] = nil
+                if overlays[id] == nil { forget(id) }
+            }
+        }
+    }
+
+    /// Flips the wanted heart of `id`; `nil` when the post is unknown or its heart is unknown.
+    mutating func tap(_ id: PostID) -> LikeTap? {
+        guard let shown = post(id), let current = shown.like.isLiked, let server = posts[id] else { return nil }
+        lastTap += 1
+        var overlay = overlays[id]
+            ?? LikeOverlay(wanted: current, serverLiked: server.like.isLiked ?? current, serverCount: server.likeCount, latestTap: lastTap)
+        overlay.wanted = !current
+        overlay.latestTap = lastTap
+        overlays[id] = overlay
+        let before = LikeResult(liked: overlay.serverLiked, likeCount: overlay.serverCount)
+        return LikeTap(post: id, number: lastTap, wanted: overlay.wanted, before: before)
+    }
+
+    /// Writes the outcome of `tap`; returns the post as shown now, and what the server is known to
+    /// hold (to be saved), when the tap was the latest on its post and settled it; `nil` when a
+    /// newer tap reports instead.
+    mutating func settle(_ tap: LikeTap, outcome: LikeOutcome) -> (post: Post, settled: LikeResult?)? {
+        guard var overlay = overlays[tap.post], overlay.latestTap == tap.number else { return nil }
+        let settled: LikeResult?
+        switch outcome {
+        case .superseded:
+            return nil
+        case .queued:
+            // Saved on this device: the wanted heart stays, laid over every page, until the queue settles it.
+            overlays[tap.post]?.pending = true
+            return post(tap.post).map { ($0, nil) }
+        case .saved(let result), .failed(serverState: .some(let result)):
+            settled = result
+        case .reread(let liked):
+            // The read back says which heart the server holds, not its count: move the count by one.
+            overlay.wanted = liked
+            settled = LikeResult(liked: liked, likeCount: overlay.shownCount)
+        case .failed(serverState: nil):
+            settled = nil
+        }
+        posts[tap.post]?.like = LikeState(settled?.liked ?? overlay.serverLiked)
+        posts[tap.post]?.likeCount = settled?.likeCount ?? overlay.serverCount
+        // Kept even for a post no page has brought yet (a like queued by an earlier run settling
+        // before the first page): that page, requested before, must not undo it.
+        if let settled { remember(settled, for: tap.post) }
+        overlays[tap.post] = nil
+        guard let shown = post(tap.post) else { return nil }
+        if holds[tap.post] == nil { forget(tap.post) }
+        return (shown, settled)
+    }
+
+    /// A queued like settled later: saved (if it is what is wanted now) or refused (roll back);
+    /// returns the post as shown now and what the server holds, or `nil` when nothing changed.
+    mutating func settleQueued(_ event: LikeQueueEvent) -> (post: Post, settled: LikeResult?)? {
+        guard let overlay = overlays[event.post], overlay.pending else { return nil }
+        let tap = LikeTap(post: event.post, number: overlay.latestTap, wanted: overlay.wanted, before: LikeResult(liked: overlay.serverLiked, likeCount: overlay.serverCount))
+        switch event.outcome {
+        case .saved(let result) where result.liked == overlay.wanted:
+            return settle(tap, outcome: .saved(result))
+        case .saved:
+            // A newer tap wants the other heart: it settles on its own.
+            return nil
+        case .refused(let serverState):
+            return settle(tap, outcome: .failed(serverState: serverState))
+        }
+    }
+
+    /// Lays likes saved by an earlier run over the posts when they come (before any page is shown).
+    mutating func restorePending(_ likes: [PendingLike]) {
+        for like in likes where overlays[like.post] == nil {
+            let before = like.before ?? LikeResult(liked: !like.wanted, likeCount: 0)
+            overlays[like.post] = LikeOverlay(wanted: like.wanted, serverLiked: before.liked, serverCount: before.likeCount, latestTap: 0, pending: true)
+        }
+    }
+
+    /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
+    mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
+
+    /// `tap` is recorded (or its use case returned); a second call changes nothing.
+    mutating func recorded(_ tap: LikeTap) {
+        guard unrecorded.remove(tap.number) != nil, unrecorded.isEmpty else { return }
+        let waiters = recordedWaiters
+        recordedWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Whether every tap handed over is recorded.
+    var allTapsRecorded: Bool { unrecorded.isEmpty }
+
+    /// Resumes `waiter` once every tap handed over is recorded (at once when they are).
+    mutating func whenTapsRecorded(_ waiter: CheckedContinuation<Void, Never>) {
+        if unrecorded.isEmpty { waiter.resume() } else { recordedWaiters.append(waiter) }
+    }
+
+    /// Forgets every post and overlay; outcomes of taps made before change nothing.
+    mutating func removeAll() {
+        posts.removeAll()
+        holds.removeAll()
+        overlays.removeAll()
+        settledAt.removeAll()
+    }
+
+    /// `page` with the heart and count of a like that settled after `stamp`.
+    private func settledOver(_ page: Post, requestedAt stamp: PostStamp) -> Post {
+        guard let settled = settledAt[page.id], settled.stamp >= stamp else { return page }
+        var post = page
+        post.like = LikeState(settled.result.liked)
+        post.likeCount = settled.result.likeCount
+        return post
+    }
+
+    /// Forgets a post nobody holds. What settled for it stays: a page requested before the like
+    /// settled may still come (a screen opened while the like was in flight) and must not undo it.
+    private mutating func forget(_ id: PostID) {
+        posts[id] = nil
+    }
+
+    /// Keeps `result` as settled now, for pages requested before; at most `settledLimit` are kept,
+    /// the oldest going first (a page in flight since 1,024 likes ago is long gone).
+    private mutating func remember(_ result: LikeResult, for id: PostID) {
+        settledAt[id] = (PostStamp(lastStamp), result)
+        guard settledAt.count > Self.settledLimit, let oldest = settledAt.min(by: { $0.value.stamp < $1.value.stamp }) else { return }
+        settledAt[oldest.key] = nil
+    }
+
+    private static let settledLimit = 1_024
+}

@@ -1,0 +1,55 @@
+import FeedInterface
+import PluginInterface
+import StoreInterface
+
+/// `shared-post-store` switched on: the one post store, and profiles opened over the feed.
+@MainActor
+final class ActiveSharedPostStore: ActivePlugin {
+    private let context: PluginContext
+    private lazy var store: any PostStore = context.makePostStore()
+    private(set) var switchedOff = false
+
+    init(context: PluginContext) {
+        self.context = context
+    }
+
+    /// Every screen gets the same store, so a like on one shows on all.
+    func postStore() -> (any PostStore)? { store }
+
+    func switchOff() { switchedOff = true }
+
+    /// Enter opens a profile from the feed; a profile opens no further profile.
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
+        screen.place == .feed ? ProfileOpener(plugin: self) : nil
+    }
+
+    /// A profile of `author` over the app's store; `nil` once the server switched profiles off.
+    func makeProfile(of author: Author) -> ProfileViewModel? {
+        guard !switchedOff else { return nil }
+        return ProfileViewModel(author: author, repository: context.authorPosts(author), posts: store)
+    }
+
+    /// The profile screen of `author`, selecting `post`.
+    func makeProfileScreen(of author: Author, selecting post: PostID) -> ProfileScreen? {
+        makeProfile(of: author).map { model in
+            ProfileScreen(model: model, selecting: post, extensions: context.extensions(model), photos: context.photoLoader(), ascii: context.ascii)
+        }
+    }
+
+    func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String? {
+        let rows = driver.rows
+        guard let row = rows.first(where: { $0.id == PostID(argument ?? "") }) else {
+            return "unknown post '\(Self.excerpt(argument ?? ""))': it is not among the \(rows.count) rows shown"
+        }
+        guard let profile = makeProfile(of: Author(id: row.authorID, name: row.author)) else {
+            return "the server switched shared-post-store off: profiles do not open any more"
+        }
+        driver.present(profile)
+        return nil
+    }
+
+    /// At most 200 characters of `text`, so a huge input is never echoed back whole.
+    private static func excerpt(_ text: String) -> String {
+        text.count <= 200 ? text : String(text.prefix(200)) + "…"
+    }
+}

@@ -1,0 +1,14 @@
+import FeedInterface
+import PluginInterface
+
+/// What the profile lets follow-ups read (their extension points on the profile screen).
+extension ProfileViewModel: ScreenControl {
+    /// Over the feed.
+    public var place: ScreenPlace { .overFeed }
+    /// A profile is no feed: nothing counts new posts from it.
+    public var newestShownPost: PostID? { nil }
+    /// The paging session of the grid.
+    public var session: Int { pagingSession }
+    /// Likes of the store not yet settled on the server.
+    public var waitingLikes: Int { viewState.waitingLikes }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import PluginInterface
+import StoreInterface
+
+/// `offline-pages` switched on: the saved feed the feed screen shows first and saves into.
+@MainActor
+final class ActiveOfflinePages: ActivePlugin {
+    private let cache: KillableFeedCache?
+    private let saved: CachedFeed?
+    private let file: URL
+
+    init(cache: KillableFeedCache?, saved: CachedFeed?, file: URL) {
+        self.cache = cache
+        self.saved = saved
+        self.file = file
+    }
+
+    var savedFeed: SavedFeed? { cache.map { SavedFeed(cache: $0, saved: saved) } }
+
+    /// Nothing more is written; the rows on screen stay.
+    func switchOff() { cache?.switchOff() }
+
+    /// The feed screens clear the saved pages at logout; the host must not delete the open file.
+    var openFiles: [URL] { cache == nil ? [] : [file] }
+}

@@ -1,0 +1,56 @@
+import FeedInterface
+import Foundation
+import ImagePipeline
+import LikesInterface
+import Networking
+import StoreInterface
+
+/// The app-scoped services the host shares with a follow-up when its flag is on. Built once per
+/// process by the host; a follow-up keeps what it needs and builds its own parts from it.
+@MainActor
+public struct PluginContext {
+    /// The one HTTP client of the app, aimed at the API server.
+    public let http: any HTTPClient
+    /// The likes of the signed-in user on the server.
+    public let likes: any LikesRepository
+    /// An author's posts with their hearts, newest first (what a profile pages through).
+    public let authorPosts: (Author) -> any FeedRepository
+    /// How many posts are newer than a given one (the feed API's new-count).
+    public let newPosts: any NewPostsCounter
+    /// What every follow-up adds to a screen a follow-up opens (a profile), in the list's order.
+    public let extensions: (any ScreenControl) -> [any ScreenExtension]
+    /// A new post store over the app's like use case (what a screen's hearts come from).
+    public let makePostStore: () -> any PostStore
+    /// Where the follow-up keeps its files for this user and server.
+    public let files: PluginFiles
+    /// The value of one of the follow-up's options (its default when not given).
+    public let option: (PluginOption) -> Int
+    /// A photo loader for one screen's rows (redrawing the screen when a photo arrives); `nil`
+    /// with `--photos off` or where photos cannot be drawn.
+    public let photoLoader: () -> ImageRowLoader<PostID>?
+    /// `--ascii`: screens draw in ASCII.
+    public let ascii: Bool
+    /// Writes one line to stderr (held while the screen is up).
+    public let warn: @Sendable (String) -> Void
+
+    /// Creates the context; the host does this once.
+    public init(
+        http: any HTTPClient, likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
+        newPosts: any NewPostsCounter,
+        extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
+        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
+        warn: @escaping @Sendable (String) -> Void
+    ) {
+        self.http = http
+        self.likes = likes
+        self.authorPosts = authorPosts
+        self.newPosts = newPosts
+        self.extensions = extensions
+        self.makePostStore = makePostStore
+        self.files = files
+        self.option = option
+        self.photoLoader = photoLoader
+        self.ascii = ascii
+        self.warn = warn
+    }
+}

@@ -1,0 +1,22 @@
+import FeedInterface
+
+/// What a screen lets a follow-up read: the screen's own state, never its internals.
+@MainActor
+public protocol ScreenControl: AnyObject {
+    /// Which screen this is: the feed, or a screen over it.
+    var place: ScreenPlace { get }
+    /// The first row, once the first page is in and no refresh is under way: what a poll counts from.
+    var newestShownPost: PostID? { get }
+    /// The paging session shown; a refresh or a new first page starts the next one.
+    var session: Int { get }
+    /// Likes of the rows not yet settled on the server.
+    var waitingLikes: Int { get }
+}
+
+/// Where a screen sits in the app.
+public enum ScreenPlace: Hashable, Sendable {
+    /// The feed, the app's first screen.
+    case feed
+    /// A screen opened over the feed (a profile).
+    case overFeed
+}

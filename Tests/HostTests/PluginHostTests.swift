@@ -1,0 +1,134 @@
+import FeedInterface
+import Foundation
+import PluginInterface
+import StoreInterface
+import Testing
+@testable import Host
+
+/// What a recording plugin saw of the host.
+@MainActor
+private final class PluginLog {
+    var activations = 0
+    var starts = 0
+    var screens = 0
+    var logouts = 0
+    var adopted = 0
+}
+
+/// A follow-up the test lists instead of the product's: it records every hook the host drives and
+/// keeps one file, created when it is activated.
+@MainActor
+private struct RecordingPlugin: FeaturePlugin {
+    let log: PluginLog
+    static let note = HeadlessField(name: "note", whenOff: "\"off\"")
+    static let ping = HeadlessCommandSpec(name: "ping")
+
+    var flag: PluginFlag { PluginFlag(key: "recording", owner: "devex", description: "Records what the host does") }
+    var options: [PluginOption] {
+        [PluginOption(name: "--ping-every", expected: "milliseconds from 1 to 10", range: 1...10, defaultValue: 5, help: "ping")]
+    }
+    var headlessCommands: [HeadlessCommandSpec] { [Self.ping] }
+    var headlessFields: [HeadlessField] { [Self.note] }
+
+    func files(_ files: PluginFiles) -> [URL] { [files.file("recording", "txt")] }
+
+    func activate(_ context: PluginContext) async -> any ActivePlugin {
+        log.activations += 1
+        let file = files(context.files)[0]
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: file.path, contents: Data("kept".utf8))
+        return Active(log: log, pingEvery: context.option(options[0]))
+    }
+
+    @MainActor
+    final class Active: ActivePlugin {
+        let log: PluginLog
+        let pingEvery: Int
+        init(log: PluginLog, pingEvery: Int) {
+            self.log = log
+            self.pingEvery = pingEvery
+        }
+        func start() { log.starts += 1 }
+        func adopt(_ store: any PostStore) { log.adopted += 1 }
+        func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
+            log.screens += 1
+            return nil
+        }
+        func logout() async -> String? {
+            log.logouts += 1
+            return nil
+        }
+        func value(of field: HeadlessField) async -> String { "\"on every \(pingEvery) ms\"" }
+    }
+}
+
+/// The host drives a follow-up only through its plugin value: activated only when its flag is on,
+/// given its options, asked for each screen, told of logout, its files deleted, its headless
+/// commands and fields known while it is off.
+@MainActor
+@Suite struct PluginHostTests {
+    private func options(_ arguments: [String], plugin: RecordingPlugin) throws -> HostOptions {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-host-\(UUID().uuidString)")
+        let command = try HostOptions.parse(
+            arguments + ["--data-dir", data.path, "--photos", "off"], registry: PluginFlags.registry([plugin]), pluginOptions: plugin.options)
+        guard case .headless(let options) = command else { throw PluginHostError.notHeadless }
+        return options
+    }
+
+    @Test func aPluginWhoseFlagIsOffIsNeverActivatedAndKeepsNoFile() async throws {
+        let log = PluginLog()
+        let plugin = RecordingPlugin(log: log)
+        let services = try await AppServices.start(try options(["--headless", "--disable", "recording"], plugin: plugin), plugins: [plugin])
+        defer { services.stop() }
+        let model = services.makeFeedViewModel()
+        #expect(services.extensions(for: model).isEmpty)
+        #expect(log.activations == 0 && log.starts == 0 && log.screens == 0 && log.adopted == 0)
+        #expect(services.pluginFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
+        #expect(services.active.isEmpty)
+    }
+
+    @Test func aPluginWhoseFlagIsOnTakesPartInEveryHookAndLogoutDeletesItsFiles() async throws {
+        let log = PluginLog()
+        let plugin = RecordingPlugin(log: log)
+        let options = try options(["--headless", "--enable", "recording", "--ping-every", "7"], plugin: plugin)
+        let services = try await AppServices.start(options, plugins: [plugin])
+        defer { services.stop() }
+        #expect(log.activations == 1 && log.starts == 1)
+        let model = services.makeFeedViewModel()
+        _ = services.extensions(for: model)
+        #expect(log.screens == 1 && log.adopted == 1, "each screen's store is adopted once and each screen extended")
+        let file = try #require(services.pluginFiles.first)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        let value = await services.active.first?.plugin.value(of: RecordingPlugin.note)
+        #expect(value == "\"on every 7 ms\"", "the plugin's option reached it")
+        #expect(await services.logout() == nil)
+        #expect(log.logouts == 1)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "logout deletes the files every plugin declares")
+    }
+
+    @Test func anOptionOutOfItsRangeIsAUsageError() throws {
+        let plugin = RecordingPlugin(log: PluginLog())
+        #expect(throws: (any Error).self) { try options(["--headless", "--ping-every", "11"], plugin: plugin) }
+    }
+
+    @Test func headlessKnowsAPluginsCommandsAndFieldsWhileItIsOff() async throws {
+        let plugin = RecordingPlugin(log: PluginLog())
+        let services = try await AppServices.start(try options(["--headless"], plugin: plugin), plugins: [plugin])
+        defer { services.stop() }
+        var app = HeadlessDriver.App()
+        app.plugins = [plugin]
+        var lines: [String] = []
+        let driver = HeadlessDriver(feed: services.makeFeedViewModel(), write: { lines.append($0); return true }, app: app)
+        await driver.run(AsyncStream { continuation in
+            for line in ["state", "ping", "ping now", "quit"] { continuation.yield(line) }
+            continuation.finish()
+        })
+        #expect(lines.count == 3)
+        #expect(lines[0].contains(#""note":"off""#))
+        #expect(lines[1].contains("'ping' is part of recording, which is off; run with --enable recording"))
+        #expect(lines[1].contains("valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, ping, back"))
+        #expect(lines[2].contains("'ping' takes no argument"))
+    }
+}
+
+private enum PluginHostError: Error { case notHeadless }

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import WorkspaceCheck
+
+/// `affected` on a fixture package that is also a temporary git repository.
+@Suite("affected on a fixture git repository", .serialized)
+struct AffectedCommandTests {
+    /// The base fixture plus an end-to-end test target that declares no edge to the host (so only
+    /// the host rule brings it in), with owners, committed as the only commit.
+    private static func repository() async throws -> FixturePackage {
+        let manifest = FixturePackage.baseManifest.replacingOccurrences(
+            of: #"        .testTarget(name: "FeedTests", dependencies: ["Feed"]),"#,
+            with: "        .testTarget(name: \"FeedTests\", dependencies: [\"Feed\"]),\n        .testTarget(name: \"EndToEndTests\"),"
+        )
+        let config = OwnersCommandTests.ownersConfig().replacingOccurrences(
+            of: #"{ "name": "tests", "#,
+            with: #"{ "name": "e2e", "targets": ["EndToEndTests"], "mayDependOn": ["host"], "why": "e2e why." }, { "name": "tests", "#
+        )
+        let fixture = try FixturePackage(manifest: manifest, files: ["Tests/EndToEndTests/E.swift": "", ".gitignore": ".build/\n"], config: config)
+        try await git(["init", "-q"], in: fixture.root)
+        try await git(["add", "-A"], in: fixture.root)
+        try await git(["commit", "-q", "-m", "base"], in: fixture.root)
+        return fixture
+    }
+
+    private static func git(_ arguments: [String], in directory: String) async throws {
+        let status = try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", directory, "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"] + arguments
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0, "git \(arguments)")
+    }
+
+    private func strings(_ node: JSONNode?) -> [String] {
+        node?.elements?.compactMap(\.string) ?? []
+    }
+
+    @Test("an uncommitted change and an untracked file: touched, dependents, owners and tests in JSON")
+    func json() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        try fixture.write("public struct Net { public init() {} }\n", to: "Sources/Net/Net.swift")
+        try fixture.write("// new\n", to: "Sources/Likes/Extra.swift")
+        try fixture.write("notes\n", to: "NOTES.md")
+        let outcome = await fixture.run(["affected", "--base", "HEAD", "--format", "json"])
+        #expect(outcome.exitCode == 0, "\(outcome.errorOutput)")
+        let json = try JSONNodeParser.parse(outcome.output)
+        #expect(json["base"]?.string == "HEAD")
+        #expect(strings(json["changed"]) == ["NOTES.md", "Sources/Likes/Extra.swift", "Sources/Net/Net.swift"])
+        #expect(strings(json["outside"]) == ["NOTES.md"])
+        #expect(strings(json["touched"]) == ["Likes", "Net"])
+        #expect(strings(json["dependents"]) == ["App", "Feed"])
+        #expect(strings(json["tests"]) == ["EndToEndTests", "FeedTests"], "FeedTests depends on Feed; EndToEndTests because the host is affected")
+        #expect(json["owners"]?["Net"]?.string == "core")
+        #expect(json["owners"]?["FeedTests"]?.string == "feed")
+        #expect(json["owners"]?["EndToEndTests"]?.string == "core")
+        #expect(json["teams"]?["feed"]?.string == "@org/feed")
+        #expect(json["everything"]?.typeName == "null")
+    }
+
+    @Test("text output lists files, modules with their teams, and the test command")
+    func text() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        try fixture.write("@testable import Feed\n// more\n", to: "Tests/FeedTests/FeedTests.swift")
+        let outcome = await fixture.run(["affected", "--base", "HEAD"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.output == """
+            workspace-check affected: 1 changed file since HEAD
+            changed:
+              Tests/FeedTests/FeedTests.swift  FeedTests
+            touched (1):
+              FeedTests  feed  @org/feed
+            dependents (0):
+            tests (1):
+              FeedTests  feed  @org/feed
+            teams: @org/feed
+            run: swift test --filter '^(FeedTests)\\.'
+
+            """)
+    }
+
+    @Test("a change to Package.swift or the config affects every module; committed changes count against an older base")
+    func everything() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        let manifest = try String(contentsOfFile: "\(fixture.root)/Package.swift", encoding: .utf8)
+        try fixture.write(manifest + "// touched\n", to: "Package.swift")
+        try await Self.git(["commit", "-q", "-am", "touch the manifest"], in: fixture.root)
+        let clean = await fixture.run(["affected", "--base", "HEAD", "--format", "json"])
+        #expect(strings(try JSONNodeParser.parse(clean.output)["changed"]).isEmpty)
+        let outcome = await fixture.run(["affected", "--base", "HEAD~1", "--format", "json"])
+        let json = try JSONNodeParser.parse(outcome.output)
+        #expect(json["everything"]?.string == "Package.swift")
+        #expect(strings(json["touched"]) == ["App", "EndToEndTests", "Feed", "FeedInterface", "FeedTests", "Likes", "LikesInterface", "Net"])
+        #expect(strings(json["tests"]) == ["EndToEndTests", "FeedTests"])
+        let text = await fixture.run(["affected", "--base", "HEAD~1"])
+        #expect(text.output.contains("\nPackage.swift changed: every module is affected\n"))
+        #expect(text.output.hasSuffix("\nrun: swift test\n"))
+    }
+
+    @Test("a bad revision or a folder outside git exits 2 with one line")
+    func usageErrors() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        let bad = await fixture.run(["affected", "--base", "no-such-branch"])
+        #expect(bad.exitCode == 2)
+        #expect(bad.output.isEmpty)
+        #expect(bad.errorOutput == "workspace-check: error: unknown revision \"no-such-branch\" for --base: git has no such commit here; give a commit, branch or tag (a shallow clone may need `git fetch --deepen=1`)\n")
+        let option = await fixture.run(["affected", "--base", "--output=x"])
+        #expect(option.exitCode == 2)
+        let plain = try FixturePackage()
+        defer { plain.remove() }
+        let outside = await plain.run(["affected", "--base", "HEAD"])
+        #expect(outside.exitCode == 2)
+        #expect(outside.errorOutput.hasPrefix("workspace-check: error: \(plain.root) is not in a git work tree ("))
+        #expect(outside.errorOutput.split(separator: "\n").count == 1)
+    }
+}
