@@ -57,6 +57,32 @@ struct OwnersCommandTests {
         #expect(ownership.owner(of: "LikesTests") == Ownership.Owner(team: Team(name: "core", handle: "@org/core", about: nil, configLine: 15), inheritedFrom: nil))
     }
 
+    @Test("a feature's owner owns every part not listed in owners; an unknown team there fails")
+    func featureOwner() async throws {
+        let owners = Self.baseOwners.filter { $0.0 != "Likes" && $0.0 != "LikesInterface" }
+        let features = """
+              "features": [
+                { "name": "Likes", "interface": "LikesInterface", "implementations": ["Likes"], "owner": "core" }
+              ],
+            """
+        let config = Self.ownersConfig(owners).replacingOccurrences(of: "  \"teams\": {", with: features + "  \"teams\": {")
+        let fixture = try FixturePackage(config: config)
+        defer { fixture.remove() }
+        #expect(await fixture.run(["owners"]).exitCode == 0)
+        let root = fixture.root
+        let workspace = try await offPool { try Workspace.load(root: root, configPath: nil) }
+        let ownership = Ownership(workspace: workspace)
+        #expect(ownership.owner(of: "Likes")?.team.name == "core")
+        #expect(ownership.owner(of: "Likes")?.inheritedFrom == "feature Likes")
+        #expect(ownership.owner(of: "LikesInterface")?.team.name == "core")
+
+        let wrong = try FixturePackage(config: config.replacingOccurrences(of: #""owner": "core""#, with: #""owner": "nobody""#))
+        defer { wrong.remove() }
+        let outcome = await wrong.run(["owners"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.output.contains(#"[unknown-team] feature "Likes" is owned by team "nobody", which is not in "teams""#))
+    }
+
     @Test("a module without an owner, an unknown team and an owner of no target: file:line, rule, why and fix")
     func violations() async throws {
         var owners = Self.baseOwners.filter { $0.0 != "Likes" }

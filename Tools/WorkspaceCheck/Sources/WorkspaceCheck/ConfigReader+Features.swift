@@ -6,7 +6,7 @@ extension ConfigReader {
         guard let elements = node.elements else { throw fail(node, "\"features\" must be an array of features") }
         var features: [FeatureDefinition] = []
         for element in elements {
-            _ = try object(element, "a feature", keys: ["name", "interface", "implementations", "testing", "tests", "demo"])
+            _ = try object(element, "a feature", keys: ["name", "interface", "implementations", "testing", "tests", "demo", "owner"])
             let name = try string(element["name"], "the feature's \"name\"", in: element)
             guard !features.contains(where: { $0.name == name }) else { throw fail(element, "feature \"\(name)\" is defined twice; merge the two") }
             var lines: [String: Int] = [:]
@@ -28,10 +28,15 @@ extension ConfigReader {
             guard !implementations.isEmpty else {
                 throw fail(element, "feature \"\(name)\" has no \"implementations\"; list its implementation modules ([\"\(name)\"])")
             }
-            features.append(FeatureDefinition(
+            var feature = FeatureDefinition(
                 name: name, interface: interface, implementations: implementations, testing: try part("testing"),
                 tests: try parts("tests"), demo: try part("demo"), configLine: element.line, partLines: lines
-            ))
+            )
+            if let owner = element["owner"] {
+                feature.owner = try string(owner, "\"owner\" of feature \"\(name)\"", in: element)
+                feature.ownerLine = owner.line
+            }
+            features.append(feature)
         }
         return features
     }

@@ -13,10 +13,17 @@ struct FeatureDefinition: Equatable, Sendable {
     let tests: [String]
     /// The demo executable (role `example`), when it exists yet.
     let demo: String?
+    /// The team that owns every part not listed in `"owners"`, if the feature names one.
+    var owner: String? = nil
+    /// The config line of `"owner"`.
+    var ownerLine: Int? = nil
     /// The config line the feature starts on.
     let configLine: Int
     /// The config line of each part, by target name.
     let partLines: [String: Int]
+
+    /// Every part: interface, implementations, testing module, test targets and demo.
+    var parts: [String] { [interface] + implementations + [testing].compactMap { $0 } + tests + [demo].compactMap { $0 } }
 
     /// The config line of `part`, else the feature's.
     func line(of part: String) -> Int {

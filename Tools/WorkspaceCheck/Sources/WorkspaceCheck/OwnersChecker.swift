@@ -30,6 +30,15 @@ struct OwnersChecker {
             }
             for team in entry.teams where config.teams[team] == nil { unknownTeam(team, in: entry, of: "\"owners\"") }
         }
+        for feature in config.features {
+            guard let team = feature.owner, config.teams[team] == nil else { continue }
+            violations.append(Violation(
+                severity: .error, rule: .unknownTeam, file: config.file, line: feature.ownerLine ?? feature.configLine, target: feature.name,
+                subject: team, message: "feature \"\(feature.name)\" is owned by team \"\(team)\", which is not in \"teams\"",
+                why: Rule.unknownTeam.why,
+                fix: "correct the team key (\(knownTeams)), or add \"\(team)\": {\"handle\": \"@org/\(team)\"} to \"teams\" in \(config.file)"
+            ))
+        }
         for entry in config.ownedPaths {
             for team in entry.teams where config.teams[team] == nil { unknownTeam(team, in: entry, of: "\"ownedPaths\"") }
             let path = entry.subject.hasPrefix("/") ? String(entry.subject.dropFirst()) : entry.subject

@@ -1,5 +1,6 @@
-/// The owning team of every target: its `"owners"` entry; else, for a test target `XTests`, the
-/// owner of `X`; else, for a test target of no module (`EndToEndTests`), the host's owner.
+/// The owning team of every target: its `"owners"` entry; else the `"owner"` of the feature it is
+/// a part of; else, for a test target `XTests`, the owner of `X`; else, for a test target of no
+/// module (`EndToEndTests`), the host's owner.
 struct Ownership: Sendable {
     /// A target's team and how it got it.
     struct Owner: Equatable, Sendable {
@@ -17,6 +18,12 @@ struct Ownership: Sendable {
         for entry in workspace.config.owners {
             if let team = entry.teams.first.flatMap({ teams[$0] }) {
                 owners[entry.subject] = Owner(team: team, inheritedFrom: nil)
+            }
+        }
+        for feature in workspace.config.features {
+            guard let team = feature.owner.flatMap({ teams[$0] }) else { continue }
+            for part in feature.parts where owners[part] == nil {
+                owners[part] = Owner(team: team, inheritedFrom: "feature \(feature.name)")
             }
         }
         let targets = workspace.manifest.targets
