@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "feed-bench", targets: ["FeedBench"]),
         .executable(name: "feed-chaos", targets: ["FeedChaos"]),
         .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
+        .executable(name: "feed-demo", targets: ["FeedDemo"]),
+        .executable(name: "profile-demo", targets: ["ProfileDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -110,6 +112,7 @@ let package = Package(
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
         .target(name: "TerminalUI", dependencies: ["ImageCodec"], path: "Modules/Platform/TerminalUI"),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI"], path: "Modules/Platform/TerminalApp"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
         .target(name: "Paging", path: "Modules/Platform/Paging"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
@@ -133,10 +136,28 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "Arguments", "Database", "ImagePipeline",
-                "OfflineQueue",
+                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
+                "ImagePipeline", "OfflineQueue",
             ],
             path: "Host"
+        ),
+
+        // Examples: one demo per feature, its own implementation over fakes (and the reference server).
+        .executableTarget(
+            name: "FeedDemo",
+            dependencies: [
+                "Feed", "FeedData", "FeedInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport",
+                "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
+            ],
+            path: "Examples/FeedDemo"
+        ),
+        .executableTarget(
+            name: "ProfileDemo",
+            dependencies: [
+                "Profile", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport", "TerminalApp", "TerminalUI",
+                "Arguments",
+            ],
+            path: "Examples/ProfileDemo"
         ),
 
         // Tools.
@@ -203,13 +224,14 @@ let package = Package(
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedServer", "LoopbackTesting", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )

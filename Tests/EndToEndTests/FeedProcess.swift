@@ -4,13 +4,16 @@ import Testing
 
 /// The built `feed` executable, run as a child process with pipes on stdin, stdout and stderr.
 final class FeedProcess: @unchecked Sendable {
-    /// Where `swift build` put `feed`: beside the test bundle, else `.build/debug` of this package.
-    static let executable: URL = {
-        let besideTests = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("feed")
+    /// Where `swift build` put `feed`.
+    static let executable = product("feed")
+
+    /// Where `swift build` put the executable `name`: beside the test bundle, else `.build/debug` of this package.
+    static func product(_ name: String) -> URL {
+        let besideTests = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/debug/feed")
-    }()
+        return root.appendingPathComponent(".build/debug/\(name)")
+    }
 
     private let process = Process()
     private let input = Pipe()
@@ -18,10 +21,10 @@ final class FeedProcess: @unchecked Sendable {
     private let errors = LineBuffer()
     private let exited = ExitSignal()
 
-    /// Starts `feed` with `arguments` and `environment` added to this process's environment.
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = Self.executable
-        process.arguments = Self.withoutPhotosUnlessAsked(arguments)
+    /// Starts `feed` (or `executable`) with `arguments` and `environment` added to this process's environment.
+    init(_ arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable) throws {
+        process.executableURL = executable
+        process.arguments = executable == Self.executable ? Self.withoutPhotosUnlessAsked(arguments) : arguments
         var env = ProcessInfo.processInfo.environment
         env["FEED_FLAGS"] = nil
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-config-\(UUID().uuidString)").path

@@ -90,10 +90,16 @@ final class TmuxPane: @unchecked Sendable {
     let target = "feed"
     let directory: URL
 
-    init(arguments: [String], environment: [String: String] = [:]) async throws {
+    /// Runs `feed` (or `executable`) with `arguments`. With `jobControl`, the pane's shell runs it as
+    /// a job of its own, as an interactive shell does, so a stop is not discarded as in an orphaned
+    /// process group: each of up to 3 stops N writes `stopped-N` (`stty -g` then) and waits for `continueJob(N)`.
+    init(
+        arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable, jobControl: Bool = false
+    ) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let quoted = ([FeedProcess.executable.path] + FeedProcess.withoutPhotosUnlessAsked(arguments)).map { "'\($0)'" }.joined(separator: " ")
+        let command = [executable.path] + (executable == FeedProcess.executable ? FeedProcess.withoutPhotosUnlessAsked(arguments) : arguments)
+        let quoted = command.map { "'\($0)'" }.joined(separator: " ")
         let script = """
             cd '\(directory.path)'
             stty -g > before
@@ -103,8 +109,25 @@ final class TmuxPane: @unchecked Sendable {
             """
         try script.write(to: directory.appendingPathComponent("feed.sh"), atomically: true, encoding: .utf8)
         // The pane runs the script in a shell that outlives feed, then writes what happened after.
+        // Unrolled: bash ends a loop in which a job stops.
+        let stops = (1...3).map { stop in
+            """
+            if [ $status = 148 ]; then
+              stty -g > stopped.tmp; mv stopped.tmp stopped-\(stop)
+              while [ ! -f continue-\(stop) ]; do sleep 0.05; done
+              fg; status=$?
+            fi
+            """
+        }
+        let run = jobControl ? """
+            set -m
+            cd '\(directory.path)'
+            sh feed.sh; status=$?
+            \(stops.joined(separator: "\n"))
+            echo $status > '\(directory.path)/status.tmp'
+            """ : "sh '\(directory.path)/feed.sh'; echo $? > '\(directory.path)/status.tmp'"
         let wrapper = """
-            sh '\(directory.path)/feed.sh'; echo $? > '\(directory.path)/status.tmp'
+            \(run)
             stty -g > '\(directory.path)/after'; mv '\(directory.path)/status.tmp' '\(directory.path)/status'
             """
         try wrapper.write(to: directory.appendingPathComponent("pane.sh"), atomically: true, encoding: .utf8)
@@ -112,7 +135,7 @@ final class TmuxPane: @unchecked Sendable {
         // Foundation watches for the client's exit, so that exit is only seen once the server stops.
         let start = Process()
         start.executableURL = URL(fileURLWithPath: TerminalScreenTests.tmux ?? "/usr/bin/tmux")
-        start.arguments = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "80", "-y", "24", "sh '\(directory.path)/pane.sh'"]
+        start.arguments = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "80", "-y", "24", "\(jobControl ? "bash" : "sh") '\(directory.path)/pane.sh'"]
         start.standardInput = FileHandle.nullDevice
         start.standardOutput = FileHandle.nullDevice
         start.standardError = FileHandle.nullDevice
@@ -210,6 +233,17 @@ final class TmuxPane: @unchecked Sendable {
         let url = directory.appendingPathComponent("pid")
         let pid = try await waitFor("feed's process ID") { (try? String(contentsOf: url, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
         Foundation.kill(pid, signal)
+    }
+
+    /// Waits for stop number `number` (1-based) of a job-control pane; returns `stty -g` while stopped.
+    func waitForStop(_ number: Int) async throws -> String {
+        let url = directory.appendingPathComponent("stopped-\(number)")
+        return try await waitFor("stop \(number)") { try? String(contentsOf: url, encoding: .utf8) }
+    }
+
+    /// Continues the job after stop number `number`, as `fg` does.
+    func continueJob(_ number: Int) throws {
+        try Data().write(to: directory.appendingPathComponent("continue-\(number)"))
     }
 
     func sttyBefore() throws -> String { try String(contentsOf: directory.appendingPathComponent("before"), encoding: .utf8) }

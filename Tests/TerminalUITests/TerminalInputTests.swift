@@ -73,3 +73,20 @@ import TerminalUI
         #expect(left == Data("still here".utf8))
     }
 }
+
+/// Raw mode turns the terminal's own signals off, so the input plays the line discipline for Ctrl-Z.
+@Suite struct TerminalInputSuspendTests {
+    @Test func ctrlZIsASuspendNotAKey() async {
+        let pipe = Pipe()
+        let input = TerminalInput(descriptor: pipe.fileHandleForReading.fileDescriptor, signals: false)
+        defer {
+            input.stop()
+            withExtendedLifetime(pipe) {}
+        }
+        var iterator = input.events.makeAsyncIterator()
+        pipe.fileHandleForWriting.write(Data([0x6A, 0x1A, 0x6B]))
+        var events: [TerminalEvent] = []
+        while events.count < 3, let event = await iterator.next() { events.append(event) }
+        #expect(events == [.key(.character("j")), .suspend, .key(.character("k"))])
+    }
+}

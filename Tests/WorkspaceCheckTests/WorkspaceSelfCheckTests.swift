@@ -57,7 +57,7 @@ struct InjectedViolationTests {
     private static func copyOfWorkspace() throws -> String {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("wc-copy-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
-        for item in ["Package.swift", "Modules", "Host", "Tools", "Tests", "README.md"] {
+        for item in ["Package.swift", "Modules", "Examples", "Host", "Tools", "Tests", "README.md"] {
             try FileManager.default.copyItem(atPath: "\(root)/\(item)", toPath: "\(copy)/\(item)")
         }
         return copy

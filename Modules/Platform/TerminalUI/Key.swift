@@ -13,4 +13,6 @@ public enum Key: Hashable, Sendable {
 
     /// Ctrl-C.
     public static let interrupt = Key.control("c")
+    /// Ctrl-Z: raw mode turns the terminal's own suspend off, so the input reports it as `.suspend`.
+    public static let suspend = Key.control("z")
 }

@@ -6,7 +6,7 @@ public enum TerminalEvent: Hashable, Sendable {
     case resize
     /// SIGINT, SIGTERM, SIGHUP or SIGQUIT arrived: restore the terminal and leave.
     case terminate(signal: Int32)
-    /// SIGTSTP arrived (a suspend from outside): restore the terminal, then stop the process.
+    /// Ctrl-Z was pressed or SIGTSTP arrived: restore the terminal, then stop the process.
     case suspend
     /// SIGCONT arrived: the process runs again; enter raw mode again and redraw everything.
     case resume

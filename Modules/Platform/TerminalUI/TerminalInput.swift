@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Keys, window resizes and termination signals, as one stream of events.
+/// Keys, window resizes, suspends (Ctrl-Z, SIGTSTP) and termination signals, as one stream of events.
 ///
 /// Keys are read on a dedicated thread (a blocking `poll`/`read` on the input), never on a Swift
 /// concurrency thread. SIGINT, SIGTERM, SIGHUP and SIGWINCH arrive through dispatch signal sources
@@ -107,6 +107,11 @@ private struct KeyReader {
     static let escapeWait: Int32 = 40
     static let stopCheck: Int32 = 100
 
+    /// Ctrl-Z suspends, as the terminal's line discipline would outside raw mode; other keys are keys.
+    static func event(_ key: Key) -> TerminalEvent {
+        key == .suspend ? .suspend : .key(key)
+    }
+
     func run() {
         var decoder = KeyDecoder()
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -119,7 +124,7 @@ private struct KeyReader {
                 return
             }
             if ready == 0 {
-                for key in decoder.flush() { continuation.yield(.key(key)) }
+                for key in decoder.flush() { continuation.yield(Self.event(key)) }
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -132,7 +137,7 @@ private struct KeyReader {
                 continuation.yield(.inputClosed)
                 return
             }
-            for key in decoder.decode(buffer[0..<count]) { continuation.yield(.key(key)) }
+            for key in decoder.decode(buffer[0..<count]) { continuation.yield(Self.event(key)) }
         }
     }
 }

@@ -5,13 +5,13 @@ import Foundation
 
 /// Holds what is written to stderr in a private temporary file while the terminal screen is up,
 /// then writes it to the real stderr on `release()`.
-final class StandardErrorHold {
+public final class StandardErrorHold {
     private var saved: Int32 = -1
     private var file: Int32 = -1
     private var path = ""
 
     /// Starts holding; if no temporary file can be made, stderr stays as it is.
-    init() {
+    public init() {
         // mkstemp replaces the trailing six X's with a unique name.
         let pattern = FileManager.default.temporaryDirectory.path + "/feed-stderr-" + String(repeating: "X", count: 6)
         var template = Array(pattern.utf8CString)
@@ -28,7 +28,7 @@ final class StandardErrorHold {
     }
 
     /// Puts stderr back and writes what was held to it; safe to call more than once.
-    func release() {
+    public func release() {
         guard file >= 0 else { return }
         dup2(saved, STDERR_FILENO)
         close(saved)

@@ -1,0 +1,105 @@
+import Foundation
+import Observation
+import TerminalUI
+
+/// The loop of a full-screen terminal app: raw mode, the alternate screen and a hidden cursor,
+/// keys, a ticker, resizes, Ctrl-Z and SIGTSTP (the terminal restored while stopped), and a frame
+/// drawn again whenever what the last one read changes. The terminal is put back on every way out:
+/// a quit key, SIGINT, SIGTERM, SIGHUP, SIGQUIT, the end of input and a failed write.
+@MainActor
+public struct TerminalRunLoop {
+    /// How often a screen that `isAnimating` ticks.
+    public var tickInterval = Duration.milliseconds(100)
+    /// Whether stderr is held while the screen is up (log lines would scroll it) and printed after.
+    public var holdsStandardError = true
+    private let terminal: Terminal
+    private let makeInput: () -> TerminalInput
+    private let depth: ColorDepth
+    private let suspendProcess: () -> Void
+
+    /// A loop on stdin and stdout, with colours at `depth` (detected from the environment by default).
+    public init(depth: ColorDepth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)) {
+        self.init(terminal: Terminal(), input: { TerminalInput() }, depth: depth, suspend: ProcessStop.stop)
+    }
+
+    /// A loop on `terminal` reading `input`, where `suspend` stops the process until it runs again.
+    init(terminal: Terminal, input: @escaping () -> TerminalInput, depth: ColorDepth, suspend: @escaping () -> Void) {
+        self.terminal = terminal
+        makeInput = input
+        self.depth = depth
+        suspendProcess = suspend
+    }
+
+    /// Whether stdin and stdout are both terminals, so `run` can draw.
+    public static var canRun: Bool { Terminal.isTerminal(STDIN_FILENO) && Terminal.isTerminal(STDOUT_FILENO) }
+
+    /// Runs `screen` until the reader quits; returns the exit status (128 + the signal for one
+    /// that ended it). Throws when the terminal cannot be switched or written, after putting it back.
+    public func run(_ screen: any TerminalScreen) async throws -> Int32 {
+        // Signals are caught before raw mode starts, so none can end the process with the terminal still raw.
+        let input = makeInput()
+        defer { input.stop() }
+        let heldErrors = holdsStandardError ? StandardErrorHold() : nil
+        defer { heldErrors?.release() }
+        try terminal.enterRawMode()
+        defer { terminal.restore() }
+        let terminal = terminal
+        let writer = ScreenWriter(depth: depth) { try terminal.write($0) }
+        let interval = tickInterval
+        let ticker = Task { @MainActor in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard screen.isAnimating else { continue }
+                screen.tick()
+                input.post(.redraw)
+            }
+        }
+        defer { ticker.cancel() }
+
+        screen.start { input.post(.redraw) }
+        var layer = screen.layer
+        try draw(screen, writer: writer, input: input)
+        for await event in input.events {
+            switch event {
+            case .key(let key):
+                if screen.handle(key) { return 0 }
+            case .resize:
+                writer.invalidate()
+            case .terminate(let signal):
+                return 128 + signal
+            case .suspend:
+                screen.setSuspended(true)
+                terminal.restore()
+                suspendProcess()
+                try terminal.enterRawMode()
+                screen.setSuspended(false)
+                writer.invalidate()
+            case .resume:
+                screen.setSuspended(false)
+                writer.invalidate()
+            case .inputClosed:
+                return 0
+            case .redraw:
+                break
+            }
+            // Another screen on top is drawn whole: no cell of the last one may stay behind.
+            if screen.layer != layer {
+                layer = screen.layer
+                writer.invalidate()
+            }
+            try draw(screen, writer: writer, input: input)
+        }
+        return 0
+    }
+
+    /// Draws a frame and asks for another as soon as anything it read changes.
+    private func draw(_ screen: any TerminalScreen, writer: ScreenWriter, input: TerminalInput) throws {
+        let size = terminal.size() ?? TerminalSize(columns: 80, rows: 24)
+        let frame = withObservationTracking {
+            screen.frame(size: size)
+        } onChange: {
+            input.post(.redraw)
+        }
+        try writer.draw(frame)
+    }
+}
