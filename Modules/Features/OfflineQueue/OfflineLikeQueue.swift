@@ -90,12 +90,13 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
 
     private func connect(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void) throws(OfflineQueueError) {
         let outbox = try Outbox(url: url, owner: owner, warn: warn)
-        let now = configuration.now()
-        outbox.purge(settledBefore: now.addingTimeInterval(-Self.tombstoneLifetime), keeping: { [] })
-        lastPurge = now
         for intent in outbox.load(limit: max(0, configuration.capacity)) {
             entries[intent.post] = Entry(intent: intent, durable: true)
         }
+        // After the load, which moves a corrupt file aside with the words for an open.
+        let now = configuration.now()
+        outbox.purge(settledBefore: now.addingTimeInterval(-Self.tombstoneLifetime), keeping: durableIntents)
+        lastPurge = now
         self.outbox = outbox
     }
 

@@ -107,9 +107,9 @@ final class Outbox {
         }
     }
 
-    /// Deletes the tombstones settled before `cutoff`.
+    /// Deletes the tombstones settled before `cutoff` (synced: it is rare, and runs at open).
     func purge(settledBefore cutoff: Date, keeping: () -> [QueuedIntent]) {
-        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
+        _ = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
             try db.execute(OutboxSchema.purge, [cutoff.timeIntervalSinceReferenceDate])
         }
     }
