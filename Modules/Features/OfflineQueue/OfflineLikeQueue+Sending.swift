@@ -100,12 +100,15 @@ extension OfflineLikeQueue {
         }
     }
 
-    /// Handles the answer to the request that sent `sent`: settles the post, keeps it, or says to send again.
+    /// Handles the answer to the request that sent `sent`: settles the post, keeps it, or says to send
+    /// again. A newer intent wanting the state this request carried needs no other request (the
+    /// server holds that state); one wanting the other state is sent, even when it settled elsewhere.
     private func answered(_ post: PostID, sent: QueuedIntent, result: Result<LikeResult, any Error>) -> Next {
         guard let entry = entries[post] else { return .done }
+        let now = configuration.now()
         if entry.durable, let outbox {
             if case .success(let reply) = result,
-                outbox.markSettled(post, revision: sent.revision, reply: reply, at: configuration.now(), keeping: durableIntents)
+                outbox.markSettled(post, revision: sent.revision, reply: reply, at: now, keeping: durableIntents)
             {
                 settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)
                 return .done
@@ -114,32 +117,41 @@ extension OfflineLikeQueue {
             case .missing:
                 dropped(post)
                 return .done
-            case .settled(let revision, let wanted, _) where revision > sent.revision:
-                entries[post]?.intent.wanted = wanted
-                entries[post]?.intent.revision = revision
-                return .resend
-            case .settled(let revision, _, let reply) where revision == sent.revision:
-                // Another process settled the state this request carried.
+            case .settled(let revision, let wanted, let settledReply) where revision >= sent.revision:
+                guard wanted == sent.wanted else {
+                    // Settled elsewhere, but this request may have landed after that one's: send it again.
+                    entries[post]?.intent.wanted = wanted
+                    entries[post]?.intent.revision = revision
+                    return .resend
+                }
+                let reply = (try? result.get()) ?? settledReply
                 settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)
                 return .done
             case .waiting(let row) where row.revision > sent.revision:
                 entries[post]?.intent = row
-                return .again
+                guard row.wanted == sent.wanted else { return .again }
+                if case .success(let reply) = result {
+                    guard outbox.markSettled(post, revision: row.revision, reply: reply, at: now, keeping: durableIntents) else { return .again }
+                    settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)
+                    return .done
+                }
+            // A failure: the newer intent, wanting the same, is kept or refused below.
             default:
                 break
             }
-        } else if entry.intent.revision != sent.revision {
+        } else if entry.intent.wanted != sent.wanted {
             // The user changed their mind while this request was out: one follow-up with the latest.
             return .again
         }
+        guard let current = entries[post] else { return .done }
         switch result {
         case .success(let reply):
             // A row that missed the latest tap (it could not be written) is stale: it goes whatever it holds.
-            settle(post, outcome: .saved(reply), event: .saved(reply), row: entry.durable ? .keep : .delete(revision: nil))
+            settle(post, outcome: .saved(reply), event: .saved(reply), row: current.durable ? .keep : .delete(revision: nil))
         case .failure(let error as LikeError) where !error.isTransient:
             settle(
-                post, outcome: .failed(serverState: entry.lastReply), event: .refused(serverState: entry.lastReply),
-                row: .delete(revision: entry.durable ? sent.revision : nil))
+                post, outcome: .failed(serverState: current.lastReply), event: .refused(serverState: current.lastReply),
+                row: .delete(revision: current.durable ? current.intent.revision : nil))
         case .failure(let error):
             keep(post, failure: error)
         }
