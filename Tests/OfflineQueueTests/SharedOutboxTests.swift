@@ -52,6 +52,29 @@ struct SharedOutboxTests {
         #expect(await b.count == 0)
     }
 
+    @Test("when A's send of B's unlike fails, the unlike stays in the file until the server has it")
+    func staleRequestThenAFailure() async throws {
+        let a = try await harness.open()
+        await harness.queueOffline(["p1"], on: a)
+        let held = await harness.likes.holdWrite(call: 2)
+        await harness.likes.lose(call: 4)
+        let drained = Task { await a.drain() }
+        await harness.likes.waitForWrites(2)
+        let b = try await harness.open()
+        #expect(await b.setLiked(false, post: "p1") == .saved(LikeResult(liked: false, likeCount: 41)))
+        await held.open()
+        await drained.value
+        #expect(await harness.likes.state(of: "p1") == LikeResult(liked: true, likeCount: 42), "A's like landed last")
+        #expect(try rawRows(harness.url).map { "\($0.post)=\($0.wanted)" } == ["p1=false"])
+        #expect(await a.count == 1)
+        let c = try await harness.open()
+        #expect(await c.pending().map(\.wanted) == [false], "any process sees the unlike waiting")
+        await a.drain()
+        #expect(await harness.likes.state(of: "p1") == LikeResult(liked: false, likeCount: 41))
+        #expect(await harness.likes.writes.map(\.liked) == [true, true, false, false, false])
+        #expect(await a.count == 0)
+    }
+
     @Test("an intent another process left is sent by this one's drain round; the other settles it unsent")
     func intentsLeftByAnotherProcess() async throws {
         let b = try await harness.open()

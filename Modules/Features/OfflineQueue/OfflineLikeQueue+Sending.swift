@@ -30,10 +30,8 @@ extension OfflineLikeQueue {
     /// What to do after an answer.
     private enum Next {
         case done
-        /// The entry holds a newer intent: check it, then send it.
+        /// The file holds a newer intent: check it, then send it.
         case again
-        /// A newer intent settled elsewhere, but this request may have landed after its: send its state again.
-        case resend
     }
 
     /// What happens to a post's row when it settles here.
@@ -47,18 +45,15 @@ extension OfflineLikeQueue {
     /// Sends until the server holds the latest intent for `post`, whichever process made it, then
     /// settles the post: before each request the row is read again, and after each answer.
     func send(_ post: PostID, epoch: Int) async {
-        var resend = false
         sending: while epoch == self.epoch, entries[post] != nil {
-            if !resend {
-                switch check(post) {
-                case .current: break
-                case .dropped:
-                    dropped(post)
-                    break sending
-                case .settled(let reply):
-                    settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)
-                    break sending
-                }
+            switch check(post) {
+            case .current: break
+            case .dropped:
+                dropped(post)
+                break sending
+            case .settled(let reply):
+                settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)
+                break sending
             }
             guard let sent = entries[post]?.intent else { break }
             let result: Result<LikeResult, any Error>
@@ -72,11 +67,7 @@ extension OfflineLikeQueue {
             if case .success(let reply) = result { entries[post]?.lastReply = reply }
             let next = answered(post, sent: sent, result: result)
             if case .success = result { networkIsBack() }
-            switch next {
-            case .done: break sending
-            case .again: resend = false
-            case .resend: resend = true
-            }
+            if case .done = next { break sending }
         }
         guard epoch == self.epoch else { return }
         inFlight.remove(post)
@@ -119,10 +110,12 @@ extension OfflineLikeQueue {
                 return .done
             case .settled(let revision, let wanted, let settledReply) where revision >= sent.revision:
                 guard wanted == sent.wanted else {
-                    // Settled elsewhere, but this request may have landed after that one's: send it again.
-                    entries[post]?.intent.wanted = wanted
-                    entries[post]?.intent.revision = revision
-                    return .resend
+                    // Settled elsewhere, but this request may have landed after that one's: its state
+                    // becomes an intent again, sent (and kept until the server has it) like any other.
+                    if let reopened = outbox.reopen(post, revision: revision, now: now, keeping: durableIntents) {
+                        entries[post]?.intent = reopened
+                    }
+                    return .again
                 }
                 let reply = (try? result.get()) ?? settledReply
                 settle(post, outcome: .saved(reply), event: .saved(reply), row: .keep)

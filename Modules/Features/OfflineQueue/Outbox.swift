@@ -87,6 +87,22 @@ final class Outbox {
         }
     }
 
+    /// Makes the tombstone of `post` at `revision` an intent again, at the file's next revision and
+    /// `now` (its wanted state and `before` kept, no attempts), synced: a request of this process
+    /// carrying an older state may have landed after the one that settled it. `nil` when the row
+    /// holds anything else now, or the write failed.
+    func reopen(_ post: PostID, revision: Int, now: Date, keeping: () -> [QueuedIntent]) -> QueuedIntent? {
+        let reopened = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: nil) { db -> QueuedIntent? in
+            guard case .settled(revision, _, _) = try Self.row(of: post, in: db) else { return nil }
+            let revisions = try db.query(OutboxSchema.nextRevision) { row in try row.column(0, as: Int.self) }
+            guard let next = revisions.first else { return nil }
+            try db.execute(OutboxSchema.reopen, [next, now.timeIntervalSinceReferenceDate, post.rawValue, revision])
+            guard case .waiting(let intent) = try Self.row(of: post, in: db) else { return nil }
+            return intent
+        }
+        return reopened ?? nil
+    }
+
     /// Marks the row of `post` settled with the server's `reply` if it still holds `revision`; `false`
     /// when it holds another (a newer tap, possibly of another process) or none. A write that fails
     /// counts as settled: the row stays, and a later round sends the same state again.

@@ -107,6 +107,11 @@ enum OutboxSchema {
         UPDATE outbox SET settled = 1, settled_liked = ?, settled_count = ?, settled_at = ?
         WHERE post_id = ? AND revision = ? RETURNING revision
         """
+    static let reopen = """
+        UPDATE outbox SET settled = 0, settled_liked = NULL, settled_count = NULL, settled_at = NULL,
+            revision = ?, queued_at = ?, attempts = 0, last_error = NULL
+        WHERE post_id = ? AND revision = ? AND settled = 1
+        """
     static let countAttempt = "UPDATE outbox SET attempts = ?, last_error = ? WHERE post_id = ? AND revision = ? AND settled = 0"
     static let purge = "DELETE FROM outbox WHERE settled = 1 AND settled_at < ?"
     static let delete = "DELETE FROM outbox WHERE post_id = ? AND revision = ?"
