@@ -18,8 +18,9 @@ import LikesInterface
 /// The file, not this process, holds the intent: any number of processes may share it. Each tap takes
 /// the file's next revision in the transaction that writes its row; before each request the row is
 /// read again (a newer intent is adopted, one settled elsewhere settles here unsent, a missing one
-/// stops), and after each answer too (a newer revision is sent again, since its request may have
-/// landed before ours). Drain rounds take in the intents other processes left.
+/// stops), and after each answer too (a newer revision wanting the other state is sent, even when
+/// another process settled it, since its request may have landed before ours). Drain rounds take in
+/// the intents other processes left.
 ///
 /// An actor owning one `Connection` on a thread of its own (`DatabaseExecutor`). One file per server
 /// and user (the host passes its URL; the file also records `owner` and refuses another). A corrupt
