@@ -231,7 +231,7 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FeedInterface
 import Foundation
 import OfflineQueue
 import TerminalUI
@@ -22,11 +23,14 @@ enum QueueMode {
             return 1
         }
         let rows = await queue.rows()
+        // The rows are bounded by the queue's capacity; the heading counts every one in the file.
+        let waiting = max(await queue.waitingOnDisk(), rows.count)
         guard !rows.isEmpty else {
             StandardStreams.out("feed: no likes are waiting to be sent for \(owner)")
             return 0
         }
-        StandardStreams.out("\(rows.count) like\(rows.count == 1 ? "" : "s") waiting to be sent for \(owner):")
+        let shown = rows.count < waiting ? " (showing the oldest \(LikesText.grouped(rows.count)))" : ""
+        StandardStreams.out("\(LikesText.grouped(waiting)) like\(waiting == 1 ? "" : "s") waiting to be sent for \(owner)\(shown):")
         StandardStreams.out("post".padding(toLength: 16, withPad: " ", startingAt: 0) + "wanted   age       attempts  last error")
         for row in rows {
             // Post IDs and errors come from the server and the disk: no escape sequence reaches the terminal.

@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    @Test func anEarlierVersionItMigratesIsReadWithThatVersionsColumns() throws {
+        let migrating = SchemaShape(
+            version: 2, columns: ["notes": ["id", "text", "done"], "meta": ["key", "value"]],
+            earlier: [1: ["notes": ["id", "text"], "meta": ["key", "value"]]])
+        let (_, first) = try database("CREATE TABLE notes (id, text); CREATE TABLE meta (key, value);", version: 1)
+        #expect(try migrating.problem(in: first) == nil)
+        let (_, current) = try database("CREATE TABLE notes (id, text, done); CREATE TABLE meta (key, value);", version: 2)
+        #expect(try migrating.problem(in: current) == nil)
+        let (_, wrong) = try database("CREATE TABLE notes (id, text, done); CREATE TABLE meta (key, value);", version: 1)
+        #expect(try migrating.problem(in: wrong) == "its table notes has the columns id, text, done, not id, text")
+        let (_, future) = try database("CREATE TABLE notes (id, text);", version: 3)
+        #expect(try migrating.problem(in: future) == "schema version 3; this build reads version 2")
+    }
+
     @Test func aSQLiteErrorIsToldInSQLitesWords() {
         #expect(DatabaseError.sqlite(code: 26, message: "file is not a database", sql: "SELECT 1").reason == "file is not a database")
         #expect(DatabaseError.futureSchema(found: 3, known: 1).reason.hasPrefix("the database has schema version 3"))

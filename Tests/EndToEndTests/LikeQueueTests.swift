@@ -1,3 +1,4 @@
+import Database
 import FeedServer
 import Foundation
 import Testing
@@ -124,6 +125,68 @@ import Testing
         let lines = await queue.remainingOutput()
         #expect(lines.first?.hasPrefix("5 likes waiting to be sent") == true, "\(lines)")
         for id in ids { #expect(lines.contains { $0.hasPrefix(id) && $0.contains("like") }) }
+    }
+}
+
+extension LikeQueueTests {
+    @Test func feedQueueCountsEveryWaitingLikeAndShowsTheOldest() async throws {
+        let server = try TestServer()
+        let arguments = FlagMode.persistentLikeQueue.arguments
+        let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await Self.tapFiveOffline(feed, server: server)
+        #expect(try await feed.finish() == 0)
+        let dataDir = try #require(arguments.firstIndex(of: "--data-dir").map { arguments[$0 + 1] })
+        // 10,000 more rows than the queue reads at once (its capacity), written as another process would.
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: dataDir).first { $0.hasPrefix("likes") && $0.hasSuffix(".sqlite") })
+        let db = try Connection(path: URL(fileURLWithPath: dataDir).appendingPathComponent(name).path)
+        try db.write {
+            for index in 1...10_000 {
+                try db.execute(
+                    "INSERT INTO outbox (post_id, wanted, queued_at, attempts, revision) VALUES (?, 1, ?, 0, ?)",
+                    ["extra-\(index)", 1e9 + Double(index), 1_000 + index])
+            }
+        }
+        db.close()
+        let queue = try FeedProcess(["queue", "--server", server.url, "--data-dir", dataDir])
+        #expect(try await queue.waitForExit() == 0)
+        let lines = await queue.remainingOutput()
+        #expect(lines.first?.hasPrefix("10,005 likes waiting to be sent") == true, "\(lines.prefix(2))")
+        #expect(lines.first?.hasSuffix("(showing the oldest 10,000):") == true, "\(lines.prefix(2))")
+        #expect(lines.count == 10_002, "the heading, the column titles and the 10,000 oldest")
+    }
+}
+
+extension LikeQueueTests {
+    @Test func twoProcessesOnOneDataDirectoryTheLastTapWins() async throws {
+        let server = try TestServer()
+        let arguments = FlagMode.persistentLikeQueue.arguments
+        let a = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        let b = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await a.send("open")
+        let loaded = try await a.send("settle")
+        _ = try await b.send("open")
+        _ = try await b.send("settle")
+        let id = try #require(Headless.rows(loaded).first { $0["heart"] as? String == "notLiked" }?["id"] as? String)
+        server.server.update { $0.failRate = 1 }
+        // A likes; B (whose screen still shows the heart empty) likes and unlikes: B's unlike is the last tap.
+        #expect(try await a.send("tap \(id)")["queued"] as? Int == 1)
+        _ = try await b.send("tap \(id)")
+        let unliked = try await b.send("tap \(id)")
+        #expect(Headless.row(unliked, id: id)?["heart"] as? String == "notLiked")
+        server.server.update { $0.failRate = 0 }
+        _ = try await b.send("settle")
+        #expect(server.server.likeState(of: id)?.liked == false)
+        let settled = try await a.send("settle")
+        #expect(settled["queued"] as? Int == 0)
+        #expect(server.server.likeState(of: id)?.liked == false, "A's stale like never lands after B's unlike")
+        #expect(try await a.finish() == 0)
+        #expect(try await b.finish() == 0)
+        let fresh = try FeedProcess(["--headless", "--server", server.url] + arguments)
+        _ = try await fresh.send("open")
+        let state = try await fresh.send("settle")
+        #expect(state["queued"] as? Int == 0)
+        #expect(Headless.row(state, id: id)?["heart"] as? String == "notLiked")
+        #expect(try await fresh.finish() == 0)
     }
 }
 

@@ -85,7 +85,7 @@ struct CrashSafetyTests {
 
             let raw = try Connection(path: url.path)
             #expect(try raw.integrityCheck() == [], "run \(run)")
-            let rows = try Dictionary(uniqueKeysWithValues: raw.query("SELECT post_id, wanted FROM outbox") { row in
+            let rows = try Dictionary(uniqueKeysWithValues: raw.query("SELECT post_id, wanted FROM outbox WHERE settled = 0") { row in
                 (try row.column(0, as: String.self), try row.column(1, as: Bool.self))
             })
             raw.close()

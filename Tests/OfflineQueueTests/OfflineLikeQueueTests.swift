@@ -134,6 +134,22 @@ struct OfflineLikeQueueTests {
         #expect(await harness.likes.maxInFlight.perPost == 1)
     }
 
+    @Test("like, unlike, like during one request: no follow-up, the server holds the latest already")
+    func backWhereTheRequestWas() async throws {
+        let queue = try await harness.open()
+        let held = await harness.likes.holdWrite(call: 1)
+        let like = Task { await queue.setLiked(true, post: "p1") }
+        await harness.likes.waitForWrites(1)
+        let unlike = Task { await queue.setLiked(false, post: "p1") }
+        #expect(await like.value == .superseded)
+        let again = Task { await queue.setLiked(true, post: "p1") }
+        #expect(await unlike.value == .superseded)
+        await held.open()
+        #expect(await again.value == .saved(LikeResult(liked: true, likeCount: 42)))
+        #expect(await harness.likes.writes.map(\.liked) == [true])
+        #expect(try rawRows(harness.url) == [])
+    }
+
     @Test("a cancelled caller stops waiting at once with queued; the like lands and is published")
     func cancelledCaller() async throws {
         let queue = try await harness.open()

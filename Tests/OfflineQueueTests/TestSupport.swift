@@ -41,11 +41,12 @@ struct RawRow: Equatable {
     let lastError: String?
 }
 
-/// Every row of the outbox at `url`, by post, read through a separate connection.
+/// Every unsettled row of the outbox at `url` (a settled one is a tombstone), by post, read through a separate connection.
 func rawRows(_ url: URL) throws -> [RawRow] {
     let db = try Connection(path: url.path)
     defer { db.close() }
-    return try db.query("SELECT post_id, wanted, before_liked, before_count, attempts, last_error FROM outbox ORDER BY post_id") { row in
+    let sql = "SELECT post_id, wanted, before_liked, before_count, attempts, last_error FROM outbox WHERE settled = 0 ORDER BY post_id"
+    return try db.query(sql) { row in
         RawRow(
             post: try row.column(0), wanted: try row.column(1), beforeLiked: try row.column(2), beforeCount: try row.column(3),
             attempts: try row.column(4), lastError: try row.column(5))

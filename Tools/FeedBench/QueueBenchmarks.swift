@@ -23,7 +23,7 @@ enum QueueBenchmarks {
             let drain = try await drainCost(directory.appendingPathComponent("drain/likes.sqlite"))
             return [
                 "(j) persistent like queue (WAL; each tap synced to disk, synchronous=FULL, before it is sent; medians of \(taps))",
-                "    one tap: queue \(Measure.format(queued)) (commit, send, delete), in-memory SerialLikePostUseCase \(Measure.format(serial))"
+                "    one tap: queue \(Measure.format(queued)) (commit, re-read, send, settle), in-memory SerialLikePostUseCase \(Measure.format(serial))"
                     + " → \(Measure.ratio(queued, serial))",
                 "    drain \(drained) queued likes against the reference server: \(Measure.format(drain.time)),"
                     + " requests sent = \(drain.requests), left queued = \(drain.left)",

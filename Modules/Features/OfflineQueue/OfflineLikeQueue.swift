@@ -10,9 +10,17 @@ import LikesInterface
 /// The rule of `SerialLikePostUseCase` holds: one request per post in flight, the latest wanted state
 /// wins (a tap during a request makes one follow-up), counts come from the server's reply, and sends
 /// run in their own tasks (a cancelled caller stops waiting; the like still goes out). A send that
-/// succeeds deletes the row (`saved`); one refused for good deletes it (`failed`); any other failure
-/// keeps it (`queued`) for the drain: at `start()`, after any success, on a capped backoff timer with
-/// jitter, and on `drain()`. Likes that settle with no caller waiting are published by `events()`.
+/// succeeds marks the row settled (`saved`), a tombstone kept an hour; one refused for good deletes
+/// it (`failed`); any other failure keeps it (`queued`) for the drain: at `start()`, after any
+/// success, on a capped backoff timer with jitter, and on `drain()`. Likes that settle with no caller
+/// waiting are published by `events()`.
+///
+/// The file, not this process, holds the intent: any number of processes may share it. Each tap takes
+/// the file's next revision in the transaction that writes its row; before each request the row is
+/// read again (a newer intent is adopted, one settled elsewhere settles here unsent, a missing one
+/// stops), and after each answer too (a newer revision wanting the other state is sent, even when
+/// another process settled it, since its request may have landed before ours). Drain rounds take in
+/// the intents other processes left.
 ///
 /// An actor owning one `Connection` on a thread of its own (`DatabaseExecutor`). One file per server
 /// and user (the host passes its URL; the file also records `owner` and refuses another). A corrupt
@@ -45,8 +53,15 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     var timerToken = 0
     /// Grows at `deleteAll()`: sends started before it change nothing after it.
     var epoch = 0
+    /// Whether the file was read again since the queue was last idle (a success reads it once).
+    var refreshedWhileBusy = false
+    /// When tombstones were last purged.
+    var lastPurge: Date?
     private var lastWaiter = 0
     private var started = false
+
+    /// How long a settled row stays in the file, for other processes holding an older intent of its post.
+    static let tombstoneLifetime: TimeInterval = 3_600
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
@@ -79,6 +94,10 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         for intent in outbox.load(limit: max(0, configuration.capacity)) {
             entries[intent.post] = Entry(intent: intent, durable: true)
         }
+        // After the load, which moves a corrupt file aside with the words for an open.
+        let now = configuration.now()
+        outbox.purge(settledBefore: now.addingTimeInterval(-Self.tombstoneLifetime), keeping: durableIntents)
+        lastPurge = now
         self.outbox = outbox
     }
 
@@ -126,6 +145,23 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         }
     }
 
+    /// As `setLiked(_:post:before:recorded:)` when `post` has an intent waiting, in this process or
+    /// in the file; else `nil`, with nothing recorded. Once the follow-up is switched off, such a post
+    /// keeps going through the queue (its row is updated, so the order of its taps holds).
+    public func setLikedIfWaiting(
+        _ liked: Bool, post: PostID, before: LikeResult?, recorded: @escaping @Sendable () -> Void
+    ) async -> LikeOutcome? {
+        guard hasIntent(post) else { return nil }
+        return await setLiked(liked, post: post, before: before, recorded: recorded)
+    }
+
+    /// Whether `post` has an intent not yet settled, here or in the file.
+    private func hasIntent(_ post: PostID) -> Bool {
+        if entries[post] != nil { return true }
+        if case .waiting = outbox?.row(of: post) { return true }
+        return false
+    }
+
     /// Commits the tap before any request for it leaves; returns whether it is kept on disk.
     private func record(_ liked: Bool, post: PostID, before: LikeResult?) -> Bool {
         var entry: Entry
@@ -144,11 +180,16 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         }
         entries[post] = entry
         // Once an intent could not be kept, its row may be stale: it stays in memory only until it settles.
-        if entry.durable {
-            entry.durable = outbox?.save(entry.intent, tap: true, keeping: durableIntents) ?? false
-            entries[post]?.durable = entry.durable
+        guard entry.durable else { return false }
+        // The row on disk decides: it may hold another process's intent for this post, and it gives the revision.
+        let written = outbox?.tap(
+            liked, post: post, before: checked, now: configuration.now(), fallback: entry.intent, keeping: durableIntents)
+        if let written {
+            entries[post]?.intent = written
+        } else {
+            entries[post]?.durable = false
         }
-        return entry.durable
+        return written != nil
     }
 
     /// The caller `id` was cancelled: it stops waiting; the send goes on.
@@ -192,6 +233,10 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
 
     /// How many intents are not yet on the server.
     public var count: Int { entries.count }
+
+    /// How many intents the file holds not yet settled, however many (`rows()` is bounded by the
+    /// capacity), for `feed queue`.
+    public func waitingOnDisk() -> Int { outbox?.waitingCount() ?? entries.count }
 
     /// The pending likes with their age, attempts and last error, oldest first, for `feed queue`.
     public func rows() -> [OutboxRow] {

@@ -3,10 +3,12 @@ import FeedInterface
 import Foundation
 import LikesInterface
 
-/// The outbox's rows in SQLite, owned by the queue's actor (a `Connection` never leaves it).
+/// The outbox's rows in SQLite, owned by the queue's actor (a `Connection` never leaves it). The file
+/// is the one source of the intent: any number of processes may share it, each tap taking the next
+/// revision of the file's clock, and a settled row staying an hour as a tombstone with the reply.
 ///
 /// A tap's intent is committed with `synchronous=FULL` (on the disk before it is acknowledged, so
-/// it survives power loss); deleting a settled row and counting attempts use `NORMAL`, still safe
+/// it survives power loss); settling a row and counting attempts use `NORMAL`, still safe
 /// against a crash in WAL mode: on power loss they may be lost, which only re-sends an idempotent
 /// like or undercounts attempts. A write that finds the file corrupt moves it aside (one warning),
 /// starts a new one and saves again every intent the queue still holds; a write that fails otherwise (a full disk, a read-only
@@ -27,25 +29,110 @@ final class Outbox {
         connection = try Self.openFile(url, owner: owner, warn: warn)
     }
 
-    /// The saved intents, oldest first, at most `limit`; rows that cannot be read are skipped.
+    /// The intents not yet settled, oldest first, at most `limit`; rows that cannot be read are skipped.
     func load(limit: Int) -> [QueuedIntent] {
         var intents: [QueuedIntent] = []
-        _ = recovering(.full, lost: Self.lostAtOpen, keeping: { [] }) { db in
-            intents = try db.query(OutboxSchema.selectAll, [limit]) { row in Self.intent(row) }.compactMap { $0 }
+        _ = recovering(.full, lost: Self.lostAtOpen, keeping: { [] }, rebuilt: ()) { db in
+            intents = try db.query(OutboxSchema.selectWaiting, [limit]) { row in Self.intent(row) }.compactMap { $0 }
         }
         return intents
     }
 
-    /// Commits `intent` (insert or replace its post's row), synced to the disk when it is a new
-    /// `tap`; `false` when it could not be kept. `keeping` lists every intent to save again if the
-    /// file has to be started over.
-    func save(_ intent: QueuedIntent, tap: Bool, keeping: () -> [QueuedIntent]) -> Bool {
-        recovering(tap ? .full : .normal, lost: Self.savedAgain, keeping: keeping) { db in try Self.upsert(intent, into: db) }
+    /// As `load(limit:)`, read without a write lock or any recovery; `nil` when the file cannot be read.
+    func waitingIntents(limit: Int) -> [QueuedIntent]? {
+        guard let db = connection else { return nil }
+        return try? db.query(OutboxSchema.selectWaiting, [limit]) { row in Self.intent(row) }.compactMap { $0 }
+    }
+
+    /// How many intents the file holds not yet settled, whatever their number; `nil` when it cannot be read.
+    func waitingCount() -> Int? {
+        guard let db = connection else { return nil }
+        return try? db.query(OutboxSchema.countWaiting) { row in try row.column(0, as: Int.self) }.first
+    }
+
+    /// The row of `post` as the file holds it now, another process's writes included.
+    func row(of post: PostID) -> DiskRow {
+        guard let db = connection else { return .unknown }
+        do {
+            return try Self.row(of: post, in: db)
+        } catch {
+            return .unknown
+        }
+    }
+
+    /// Commits a tap wanting `wanted` for `post`, synced to the disk, in one transaction that reads the
+    /// post's row and takes the file's next revision: an unsettled row keeps its `before` (filled from
+    /// `before` when it had none), `queued_at` and attempts; a settled or missing row starts a new
+    /// intent at `now`. Returns the intent as written, `fallback` when the file had to be started over
+    /// (`keeping` lists every intent to save again, `fallback` among them), `nil` when it could not be kept.
+    func tap(
+        _ wanted: Bool, post: PostID, before: LikeResult?, now: Date, fallback: QueuedIntent, keeping: () -> [QueuedIntent]
+    ) -> QueuedIntent? {
+        recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: fallback) { db in
+            var intent: QueuedIntent
+            if case .waiting(let waiting) = try Self.row(of: post, in: db) {
+                intent = waiting
+                intent.wanted = wanted
+                intent.before = intent.before ?? before
+            } else {
+                intent = QueuedIntent(post: post, wanted: wanted, before: before, queuedAt: now, attempts: 0, lastError: nil, revision: 0)
+            }
+            let revisions = try db.query(OutboxSchema.nextRevision) { row in try row.column(0, as: Int.self) }
+            guard let revision = revisions.first else {
+                throw DatabaseError.sqlite(code: 1, message: "the outbox has no revision counter", sql: OutboxSchema.nextRevision)
+            }
+            intent.revision = revision
+            try Self.upsert(intent, into: db)
+            return intent
+        }
+    }
+
+    /// Makes the tombstone of `post` at `revision` an intent again, at the file's next revision and
+    /// `now` (its wanted state and `before` kept, no attempts), synced: a request of this process
+    /// carrying an older state may have landed after the one that settled it. `nil` when the row
+    /// holds anything else now, or the write failed.
+    func reopen(_ post: PostID, revision: Int, now: Date, keeping: () -> [QueuedIntent]) -> QueuedIntent? {
+        let reopened = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: nil) { db -> QueuedIntent? in
+            guard case .settled(revision, _, _) = try Self.row(of: post, in: db) else { return nil }
+            let revisions = try db.query(OutboxSchema.nextRevision) { row in try row.column(0, as: Int.self) }
+            guard let next = revisions.first else { return nil }
+            try db.execute(OutboxSchema.reopen, [next, now.timeIntervalSinceReferenceDate, post.rawValue, revision])
+            guard case .waiting(let intent) = try Self.row(of: post, in: db) else { return nil }
+            return intent
+        }
+        return reopened ?? nil
+    }
+
+    /// Marks the row of `post` settled with the server's `reply` if it still holds `revision`; `false`
+    /// when it holds another (a newer tap, possibly of another process) or none. A write that fails
+    /// counts as settled: the row stays, and a later round sends the same state again.
+    func markSettled(_ post: PostID, revision: Int, reply: LikeResult, at now: Date, keeping: () -> [QueuedIntent]) -> Bool {
+        let marked = recovering(.normal, lost: Self.savedAgain, keeping: keeping, rebuilt: true) { db in
+            try !db.query(
+                OutboxSchema.markSettled,
+                [reply.liked, reply.likeCount, now.timeIntervalSinceReferenceDate, post.rawValue, revision]
+            ) { row in try row.column(0, as: Int.self) }.isEmpty
+        }
+        return marked ?? true
+    }
+
+    /// Records the attempts and last error of `intent` if its row still holds its revision, unsettled.
+    func countAttempt(_ intent: QueuedIntent, keeping: () -> [QueuedIntent]) {
+        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
+            try db.execute(OutboxSchema.countAttempt, [intent.attempts, intent.lastError, intent.post.rawValue, intent.revision])
+        }
+    }
+
+    /// Deletes the tombstones settled before `cutoff` (synced: it is rare, and runs at open).
+    func purge(settledBefore cutoff: Date, keeping: () -> [QueuedIntent]) {
+        _ = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
+            try db.execute(OutboxSchema.purge, [cutoff.timeIntervalSinceReferenceDate])
+        }
     }
 
     /// Deletes the row of `post` if it still holds `revision` (whatever it holds when `nil`).
     func delete(_ post: PostID, revision: Int?, keeping: () -> [QueuedIntent]) {
-        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping) { db in
+        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
             if let revision {
                 try db.execute(OutboxSchema.delete, [post.rawValue, revision])
             } else {
@@ -107,8 +194,21 @@ final class Outbox {
         )
     }
 
-    /// The intent in `row` of `OutboxSchema.selectAll`, range-checked like anything read from outside;
-    /// `nil` when its post or wanted state cannot be read.
+    /// The row of `post` in `db`.
+    private static func row(of post: PostID, in db: Connection) throws -> DiskRow {
+        let rows = try db.query(OutboxSchema.selectPost, [post.rawValue]) { row -> DiskRow in
+            guard (try? row.column(8, as: Bool.self)) == true else { return intent(row).map(DiskRow.waiting) ?? .unknown }
+            guard let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self),
+                let liked = try? row.column(9, as: Bool.self), let count = try? row.column(10, as: Int.self),
+                PostLimits.likeCount.contains(count)
+            else { return .unknown }
+            return .settled(revision: revision, wanted: wanted, reply: LikeResult(liked: liked, likeCount: count))
+        }
+        return rows.first ?? .missing
+    }
+
+    /// The intent in a row of `OutboxSchema.rowColumns`, range-checked like anything read from outside;
+    /// `nil` when its post, wanted state or revision cannot be read.
     private static func intent(_ row: borrowing Row) -> QueuedIntent? {
         guard let post = try? row.column(0, as: String.self), PostLimits.idBytes.contains(post.utf8.count),
             let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self)
@@ -151,20 +251,19 @@ final class Outbox {
         }
     }
 
-    /// Runs `body` in a write transaction; on a corrupt file, moves it aside (one warning saying what
-    /// was `lost`), starts a new one and saves `keeping()` into it. Returns whether `body`'s effect
-    /// (or the re-save) is on disk.
-    private func recovering(
-        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], _ body: (Connection) throws -> Void
-    ) -> Bool {
-        guard let db = connection else { return false }
+    /// Runs `body` in a write transaction and returns its result; on a corrupt file, moves it aside (one
+    /// warning saying what was `lost`), starts a new one, saves `keeping()` into it (the clock raised
+    /// past their revisions) and returns `rebuilt`. `nil` when nothing could be written.
+    private func recovering<T>(
+        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], rebuilt value: T, _ body: (Connection) throws -> T
+    ) -> T? {
+        guard let db = connection else { return nil }
         do {
             if level != synchronous {
                 try db.execute("PRAGMA synchronous=\(level.rawValue)")
                 synchronous = level
             }
-            try db.write { try body(db) }
-            return true
+            return try db.write { try body(db) }
         } catch let error as DatabaseError where error.isCorrupt {
             db.close()
             connection = nil
@@ -172,15 +271,18 @@ final class Outbox {
                 let rebuilt = try Self.openFile(url, owner: owner, rebuilding: error.reason, lost: lost, warn: warn)
                 connection = rebuilt
                 synchronous = .full
-                try rebuilt.write { for intent in keeping() { try Self.upsert(intent, into: rebuilt) } }
-                return true
+                try rebuilt.write {
+                    for intent in keeping() { try Self.upsert(intent, into: rebuilt) }
+                    try rebuilt.execute(OutboxSchema.raiseClock)
+                }
+                return value
             } catch {
                 reportWriteFailure("\(error)")
-                return false
+                return nil
             }
         } catch {
             reportWriteFailure((error as? DatabaseError).map(\.reason) ?? "\(error)")
-            return false
+            return nil
         }
     }
 
