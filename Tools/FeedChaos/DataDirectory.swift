@@ -45,8 +45,8 @@ struct DataDirectory {
         return intents
     }
 
-    /// What of the user is still stored after a logout: files other than the two databases and
-    /// their SQLite companions, rows left in the databases' tables, and any of `texts` (captions
+    /// What of the user is still stored after a logout: files other than the follow-ups' databases
+    /// and their SQLite companions, rows left in any of their tables, and any of `texts` (captions
     /// the user saw) anywhere in the files' bytes — deleted rows left in free pages or the WAL.
     func leftoversAfterLogout(texts: [String] = []) -> [String] {
         var left: [String] = []
@@ -58,22 +58,26 @@ struct DataDirectory {
             }
         }
         let allowed = ["", "-wal", "-shm", "-journal"]
-        for name in entries() {
-            let isDatabase = (name.hasPrefix("feed-") || name.hasPrefix("likes-"))
-                && allowed.contains { name.hasSuffix(".sqlite\($0)") }
-            if !isDatabase { left.append("the file \(name)") }
+        for name in entries() where !allowed.contains(where: { name.hasSuffix(".sqlite\($0)") }) {
+            left.append("the file \(name)")
         }
-        let tables = [(feedFile, ["posts", "feed_order", "feed_meta"]), (outboxFile, ["outbox"])]
-        for (file, names) in tables {
-            guard let file else { continue }
+        // Every follow-up's database, whatever it is called: no table may keep a row, but for a
+        // one-row table keyed `id = 1` (whose file it is, a revision clock) that holds nothing the user saw.
+        for name in entries() where name.hasSuffix(".sqlite") {
+            let file = url.appendingPathComponent(name)
             do {
                 let database = try ReadOnlyDatabase(path: file.path)
-                for table in names {
-                    let count = try database.column("SELECT count(*) FROM \(table)").first ?? "?"
-                    if count != "0" { left.append("\(count) rows in \(table) of \(file.lastPathComponent)") }
+                let tables = try database.column("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                for table in tables {
+                    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                    let count = try database.column("SELECT count(*) FROM \(quoted)").first ?? "?"
+                    guard count != "0" else { continue }
+                    let columns = try database.column("SELECT name FROM pragma_table_info('\(table.replacingOccurrences(of: "'", with: "''"))')")
+                    if count == "1", columns.contains("id"), try database.column("SELECT id FROM \(quoted)").first == "1" { continue }
+                    left.append("\(count) rows in \(table) of \(name)")
                 }
             } catch {
-                left.append("an unreadable \(file.lastPathComponent): \(error)")
+                left.append("an unreadable \(name): \(error)")
             }
         }
         return left

@@ -21,9 +21,7 @@ extension ConfigReader {
                 for (text, line) in list { lines[text] = line }
                 return list.map(\.0)
             }
-            guard let interface = try part("interface") else {
-                throw fail(element, "feature \"\(name)\" has no \"interface\"; name its interface module (\"\(name)Interface\")")
-            }
+            let interface = try part("interface")
             let implementations = try parts("implementations")
             guard !implementations.isEmpty else {
                 throw fail(element, "feature \"\(name)\" has no \"implementations\"; list its implementation modules ([\"\(name)\"])")

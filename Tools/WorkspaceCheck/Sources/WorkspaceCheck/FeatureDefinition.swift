@@ -3,8 +3,9 @@
 struct FeatureDefinition: Equatable, Sendable {
     /// The feature's name (`Feed`); its demo is `<name>Demo` unless `demo` says otherwise.
     let name: String
-    /// The interface module (role `interface`).
-    let interface: String
+    /// The interface module (role `interface`); a follow-up that no other module calls may have
+    /// none (it reaches the app through the plugin contract).
+    let interface: String?
     /// The implementation modules (role `implementation`).
     let implementations: [String]
     /// The test-support module with its fakes (role `testsupport`), when it exists yet.
@@ -23,7 +24,7 @@ struct FeatureDefinition: Equatable, Sendable {
     let partLines: [String: Int]
 
     /// Every part: interface, implementations, testing module, test targets and demo.
-    var parts: [String] { [interface] + implementations + [testing].compactMap { $0 } + tests + [demo].compactMap { $0 } }
+    var parts: [String] { [interface].compactMap { $0 } + implementations + [testing].compactMap { $0 } + tests + [demo].compactMap { $0 } }
 
     /// The config line of `part`, else the feature's.
     func line(of part: String) -> Int {

@@ -17,7 +17,7 @@ struct ShapeChecker {
         for feature in config.features {
             // Each part, the config key that names it and the role it must have.
             let members: [(key: String, role: String, names: [String])] = [
-                ("interface", "interface", [feature.interface]), ("implementations", "implementation", feature.implementations),
+                ("interface", "interface", feature.interface.map { [$0] } ?? []), ("implementations", "implementation", feature.implementations),
                 ("testing", "testsupport", feature.testing.map { [$0] } ?? []), ("tests", "tests", feature.tests),
                 ("demo", "example", feature.demo.map { [$0] } ?? []),
             ]
@@ -40,10 +40,15 @@ struct ShapeChecker {
                     }
                 }
             }
+            if feature.interface == nil {
+                add(.warning, .featureIncomplete, line: feature.configLine, target: feature.name,
+                    "feature \"\(feature.name)\" has no interface",
+                    fix: "fine while no other module calls it (a follow-up reaches the app through PluginInterface); once one does, add \(feature.name)Interface to Modules/Interfaces/ and \"interface\": \"\(feature.name)Interface\" to the feature")
+            }
             if feature.testing == nil {
                 add(.warning, .featureIncomplete, line: feature.configLine, target: feature.name,
                     "feature \"\(feature.name)\" has no testing module",
-                    fix: "add \(feature.name)Testing to Modules/TestSupport/ with fakes of \(feature.interface), and \"testing\": \"\(feature.name)Testing\" to the feature")
+                    fix: "add \(feature.name)Testing to Modules/TestSupport/ with fakes of \(feature.interface ?? "its contracts"), and \"testing\": \"\(feature.name)Testing\" to the feature")
             }
             if feature.demo == nil {
                 add(.warning, .featureIncomplete, line: feature.configLine, target: feature.name,
