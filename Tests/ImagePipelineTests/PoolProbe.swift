@@ -10,18 +10,25 @@ import Testing
 /// `JPEG_PROBE=1 .build/debug/FeedPackageTests.xctest --testing-library swift-testing --filter PoolProbe`
 @Suite("Probe: a pool task beside 8 hostile decodes (JPEG_PROBE=1)")
 struct PoolProbe {
-    @Test("8 hostile photos and a 10 ms ticker on the pool", .enabled(if: ProcessInfo.processInfo.environment["JPEG_PROBE"] != nil))
-    func eightHostile() async throws {
+    /// The default budget, and one that lets each hostile decode run (as before the budget).
+    static let budgets = ["default": JPEGDecoder(), "unbounded": JPEGDecoder(maxScans: 400, maxMemoryBytes: 1 << 30, maxCPUTime: .seconds(60))]
+
+    @Test(
+        "8 hostile photos and a 10 ms ticker on the pool", .enabled(if: ProcessInfo.processInfo.environment["JPEG_PROBE"] != nil),
+        arguments: [ProcessInfo.processInfo.environment["JPEG_PROBE_BUDGET"] ?? "default"])
+    func eightHostile(budget: String) async throws {
         let server = try PhotoServer()
         let data = ProgressiveJPEG.make(width: 6320, height: 6320, scans: 299)
-        let pipeline = makePipeline(server)
+        let transport = HTTPPhotoTransport(client: makeClient(server.baseURL))
+        let pipeline = ImagePipeline(configuration: ImagePipelineConfiguration(decoder: Self.budgets[budget]!), transport: transport)
         let clock = ContinuousClock()
         let start = clock.now
         let done = Mutex<[Duration]>([])
         var tokens: [ImageLoadToken] = []
         for index in 0..<8 {
             let url = server.serve("/hostile\(index).jpg", .init(body: data))
-            tokens.append(pipeline.load(ImageRequest(url: url, size: PixelSize(width: 26, height: 14))) { _ in
+            tokens.append(pipeline.load(ImageRequest(url: url, size: PixelSize(width: 26, height: 14))) { result in
+                if case .failure(let error) = result { print("probe: photo \(index): \(error)") }
                 done.withLock { $0.append(clock.now - start) }
             })
         }
@@ -34,7 +41,7 @@ struct PoolProbe {
             last = clock.now
         }
         let finished = done.withLock { $0 }
-        print("probe: 8 hostile photos finished at \(finished.map { "\($0)" }); longest ticker gap \(longestGap)")
+        print("probe (\(budget) budget): 8 hostile photos finished at \(finished.map { "\($0)" }); longest ticker gap \(longestGap)")
         withExtendedLifetime(tokens) {}
     }
 }
