@@ -8,9 +8,11 @@ import Testing
 /// `JPEG_PROBE=1 /usr/bin/time -v .build/debug/FeedPackageTests.xctest --testing-library swift-testing --filter HostileProbe`
 @Suite("Probe: the cost of one hostile progressive JPEG (JPEG_PROBE=1)")
 struct HostileProbe {
+    /// `JPEG_PROBE_FILE=WIDTHxHEIGHTxSCANS` probes another crafted file (default 6320x6320x299).
     @Test("decode the 6320×6320, 299-scan file to a 26×14 box", .enabled(if: ProcessInfo.processInfo.environment["JPEG_PROBE"] != nil))
     func decodeHostile() {
-        let data = ProgressiveJPEG.make(width: 6320, height: 6320, scans: 299)
+        let shape = (ProcessInfo.processInfo.environment["JPEG_PROBE_FILE"] ?? "6320x6320x299").split(separator: "x").compactMap { Int($0) }
+        let data = ProgressiveJPEG.make(width: shape[0], height: shape[1], scans: shape[2])
         let clock = ContinuousClock()
         let start = clock.now
         let cpu = Self.cpuSeconds()
