@@ -94,7 +94,7 @@ struct DecodeWorkerTests {
     @Test("a waiting decode whose caller is cancelled is dropped at once and never decoded")
     func cancelledWhileQueued() async throws {
         let blocker = Blocker()
-        let worker = DecodeWorker(threads: 1, queueLimit: 4) { _, size, cancellation in
+        let worker = DecodeWorker(threads: 1, queueLimit: 4, byteLimit: 1 << 20) { _, size, cancellation in
             blocker.record(size)
             return size.width == 1 ? blocker.run(cancellation) : .success(RGBImage(width: size.width, height: size.height, red: 1, green: 2, blue: 3))
         }
@@ -113,7 +113,7 @@ struct DecodeWorkerTests {
     @Test("the queue is bounded: a visible decode pushes out the newest prefetch, which is busy (transient); visible goes first")
     func boundedQueue() async throws {
         let blocker = Blocker()
-        let worker = DecodeWorker(threads: 1, queueLimit: 2) { _, size, cancellation in
+        let worker = DecodeWorker(threads: 1, queueLimit: 2, byteLimit: 1 << 20) { _, size, cancellation in
             blocker.record(size)
             return size.width == 1 ? blocker.run(cancellation) : .success(RGBImage(width: size.width, height: size.height, red: 1, green: 2, blue: 3))
         }
@@ -138,6 +138,40 @@ struct DecodeWorkerTests {
             guard case .success = await task.value else { throw ImageLoadError.invalidRequest("a queued decode failed") }
         }
         #expect(blocker.sizes.map(\.width) == [1, 5, 2], "the visible decode went before the older prefetch")
+    }
+
+    @Test("the queue is bounded in bytes too: a visible file pushes out as many prefetches as it needs; one file alone may be larger")
+    func byteBoundedQueue() async throws {
+        let blocker = Blocker()
+        let worker = DecodeWorker(threads: 1, queueLimit: 10, byteLimit: 100) { _, size, cancellation in
+            blocker.record(size)
+            return size.width == 1 ? blocker.run(cancellation) : .success(RGBImage(width: size.width, height: size.height, red: 1, green: 2, blue: 3))
+        }
+        func submit(_ id: UInt64, bytes: Int, _ priority: ImagePriority) -> Task<Result<RGBImage, ImageLoadError>, Never> {
+            Task { await worker.decode(id: id, Data(count: bytes), to: PixelSize(width: Int(id), height: 1), priority: priority) }
+        }
+        // Nothing waits: a file larger than the limit still gets in.
+        let running = submit(1, bytes: 500, .visible)
+        #expect(await eventually { worker.usage.running == 1 })
+        let prefetchA = submit(2, bytes: 40, .prefetch)
+        #expect(await eventually { worker.usage.waiting == 1 })
+        let prefetchB = submit(3, bytes: 40, .prefetch)
+        #expect(await eventually { worker.usage.waiting == 2 })
+        // 80 of 100 bytes wait: 70 more push out both prefetches (the newest alone would not make room).
+        let visible = submit(4, bytes: 70, .visible)
+        for task in [prefetchA, prefetchB] {
+            guard case .failure(.decoderBusy) = await task.value else { throw ImageLoadError.invalidRequest("a prefetch stayed queued") }
+        }
+        // And a prefetch that does not fit beside the visible file is refused.
+        guard case .failure(.decoderBusy) = await submit(5, bytes: 50, .prefetch).value else {
+            throw ImageLoadError.invalidRequest("a prefetch past the byte limit was queued")
+        }
+        #expect(worker.usage.waiting == 1)
+        blocker.release()
+        for task in [running, visible] {
+            guard case .success = await task.value else { throw ImageLoadError.invalidRequest("a queued decode failed") }
+        }
+        #expect(blocker.sizes.map(\.width) == [1, 4])
     }
 
     /// The calling thread's name as the kernel knows it (and Foundation's, which must agree).

@@ -4,9 +4,10 @@ import Synchronization
 
 /// Runs decodes on a few threads of its own, never on the Swift concurrency pool, so a slow or
 /// hostile photo holds up decodes only, never the screen or the headless commands. Threads start
-/// when work arrives and end when none waits. At most `queueLimit` decodes wait, the most urgent
-/// first, then in order of arrival; when full, a new decode takes the place of the newest less
-/// urgent one, or is refused with `decoderBusy`. A cancelled decode that waits is dropped; a
+/// when work arrives and end when none waits. At most `queueLimit` decodes and `byteLimit` bytes
+/// of files wait (one file alone may be larger), the most urgent first, then in order of
+/// arrival; when full, a new decode takes the place of the newest less urgent ones, or is
+/// refused with `decoderBusy`. A cancelled decode that waits is dropped; a
 /// running one is told to stop between rows.
 ///
 /// Continuations are resumed only after the lock is let go (see `DownloadSlots`).
@@ -37,12 +38,14 @@ final class DecodeWorker: Sendable {
 
     private let threadLimit: Int
     private let queueLimit: Int
+    private let byteLimit: Int
     private let work: Work
     private let state = Mutex(State())
 
-    init(threads: Int, queueLimit: Int, work: @escaping Work) {
+    init(threads: Int, queueLimit: Int, byteLimit: Int, work: @escaping Work) {
         self.threadLimit = max(1, threads)
         self.queueLimit = max(1, queueLimit)
+        self.byteLimit = max(1, byteLimit)
         self.work = work
     }
 
@@ -52,7 +55,7 @@ final class DecodeWorker: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
                 let (answer, evicted, spawn) = enqueue(id: id, data, size, priority, continuation)
-                evicted?.continuation.resume(returning: .failure(.decoderBusy(queued: queueLimit)))
+                for job in evicted { job.continuation.resume(returning: .failure(.decoderBusy(queued: queueLimit))) }
                 if let answer { continuation.resume(returning: answer) }
                 if spawn { startThread() }
             }
@@ -78,22 +81,27 @@ final class DecodeWorker: Sendable {
         state.withLock { ($0.running.count, $0.waiting.count, $0.threads) }
     }
 
-    /// Queues a job; returns an answer when it was not queued, a job it pushed out, and whether
-    /// a thread must start.
+    /// Queues a job; returns an answer when it was not queued, the jobs it pushed out, and
+    /// whether a thread must start.
     private func enqueue(
         id: UInt64, _ data: Data, _ size: PixelSize, _ priority: ImagePriority, _ continuation: Continuation
-    ) -> (Result<RGBImage, ImageLoadError>?, Job?, Bool) {
+    ) -> (Result<RGBImage, ImageLoadError>?, [Job], Bool) {
         state.withLock { state in
             // Cancelled before this ran: the handler found nothing to drop.
-            if Task.isCancelled { return (.failure(.cancelled), nil, false) }
-            var evicted: Job?
-            if state.waiting.count >= queueLimit {
-                let lessUrgent = state.waiting.indices.filter { state.waiting[$0].priority < priority }
-                guard let newest = lessUrgent.max(by: { state.waiting[$0].order < state.waiting[$1].order }) else {
-                    return (.failure(.decoderBusy(queued: queueLimit)), nil, false)
-                }
-                evicted = state.waiting.remove(at: newest)
+            if Task.isCancelled { return (.failure(.cancelled), [], false) }
+            // Room is made from the newest less urgent jobs, or not at all.
+            var lessUrgent = state.waiting.indices.filter { state.waiting[$0].priority < priority }
+                .sorted { state.waiting[$0].order < state.waiting[$1].order }
+            var pushedOut: [Int] = []
+            var count = state.waiting.count + 1
+            var bytes = state.waiting.reduce(data.count) { $0 + $1.data.count }
+            while count > queueLimit || (bytes > byteLimit && count > 1) {
+                guard let index = lessUrgent.popLast() else { return (.failure(.decoderBusy(queued: queueLimit)), [], false) }
+                pushedOut.append(index)
+                count -= 1
+                bytes -= state.waiting[index].data.count
             }
+            let evicted = pushedOut.sorted(by: >).map { state.waiting.remove(at: $0) }
             state.arrivals += 1
             state.waiting.append(Job(id: id, priority: priority, order: state.arrivals, data: data, size: size, continuation: continuation))
             guard state.threads < threadLimit else { return (nil, evicted, false) }

@@ -38,7 +38,10 @@ public final class ImagePipeline: Sendable {
             maxPhotoBytes: configuration.maxPhotoBytes, now: configuration.now)
         let decoder = configuration.decoder
         let metrics = metricsRecorder
-        worker = DecodeWorker(threads: configuration.decodeThreads, queueLimit: configuration.maxQueuedDecodes) { data, size, cancellation in
+        worker = DecodeWorker(
+            threads: configuration.decodeThreads, queueLimit: configuration.maxQueuedDecodes,
+            byteLimit: configuration.maxQueuedDecodeBytes
+        ) { data, size, cancellation in
             let clock = ContinuousClock()
             let start = clock.now
             let result = decode?(data, size, cancellation) ?? Result { () throws(ImageCodecError) in

@@ -21,6 +21,8 @@ public struct ImagePipelineConfiguration: Sendable {
     public var decodeThreads: Int
     /// The most photos waiting to be decoded; past it the least urgent is refused with `decoderBusy`.
     public var maxQueuedDecodes: Int
+    /// The most bytes of files waiting to be decoded (a single larger file may still wait alone).
+    public var maxQueuedDecodeBytes: Int
     /// The time freshness is judged by (tests move it).
     public var now: @Sendable () -> Date
 
@@ -35,6 +37,7 @@ public struct ImagePipelineConfiguration: Sendable {
         decoder: JPEGDecoder = JPEGDecoder(),
         decodeThreads: Int = 2,
         maxQueuedDecodes: Int = 32,
+        maxQueuedDecodeBytes: Int = 64 << 20,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.memoryLimitBytes = max(0, memoryLimitBytes)
@@ -46,6 +49,7 @@ public struct ImagePipelineConfiguration: Sendable {
         self.decoder = decoder
         self.decodeThreads = min(4, max(1, decodeThreads))
         self.maxQueuedDecodes = min(1024, max(1, maxQueuedDecodes))
+        self.maxQueuedDecodeBytes = max(1, maxQueuedDecodeBytes)
         self.now = now
     }
 
