@@ -7,8 +7,8 @@ import Synchronization
 /// when work arrives and end when none waits. At most `queueLimit` decodes and `byteLimit` bytes
 /// of files wait (one file alone may be larger), the most urgent first, then in order of
 /// arrival; when full, a new decode takes the place of the newest less urgent ones, or is
-/// refused with `decoderBusy`. A cancelled decode that waits is dropped; a
-/// running one is told to stop between rows.
+/// refused with `decoderBusy`. A cancelled decode that waits is dropped; a running one is told
+/// to stop between rows.
 ///
 /// Continuations are resumed only after the lock is let go (see `DownloadSlots`).
 final class DecodeWorker: Sendable {
@@ -50,7 +50,8 @@ final class DecodeWorker: Sendable {
     }
 
     /// Decodes `data` to `size` on a worker thread under `id` (unique while it runs). Cancelling
-    /// the calling task answers `.cancelled` at once and drops or stops the decode.
+    /// the calling task drops a waiting decode (answering `.cancelled` at once) or stops a
+    /// running one (answering when libjpeg next looks, between rows).
     func decode(id: UInt64, _ data: Data, to size: PixelSize, priority: ImagePriority) async -> Result<RGBImage, ImageLoadError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
