@@ -113,8 +113,7 @@ final class DecodeWorker: Sendable {
 
     private func startThread() {
         let thread = Thread { [self] in
-            // Named from inside: a name set before start() never reaches the kernel on Linux.
-            Thread.current.name = Self.threadName
+            Self.nameThisThread()
             while let job = next() {
                 let result = work(job.data, job.size, job.cancellation)
                 state.withLock { _ = $0.running.removeValue(forKey: job.id) }
@@ -126,6 +125,16 @@ final class DecodeWorker: Sendable {
             }
         }
         thread.start()
+    }
+
+    /// Names the calling thread for people (ps -L, top -H, gdb): Foundation's name does not
+    /// always reach the kernel on Linux (a thread may run before `start()` has recorded it), so
+    /// the kernel's copy is written too.
+    private static func nameThisThread() {
+        Thread.current.name = threadName
+        #if os(Linux)
+        try? threadName.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+        #endif
     }
 
     /// The most urgent waiting job, now running; nil (and one thread fewer) when none waits.
