@@ -2,7 +2,9 @@ import CJPEGShim
 import Foundation
 
 /// Decodes JPEG bytes to RGB pixels with libjpeg-turbo, scaling in the DCT domain first so a
-/// small target never pays for a full-size decode. Corrupt, truncated or empty data throws.
+/// small target never pays for a full-size decode. Every decode runs under a budget a hostile
+/// file cannot exceed: pixels, scans, bytes (refused before any scan is read) and CPU time.
+/// Corrupt, truncated, empty or over-budget data throws.
 public struct JPEGDecoder: Sendable {
     /// How the output relates to the target size.
     public enum Resize: Sendable, Hashable {
@@ -14,39 +16,51 @@ public struct JPEGDecoder: Sendable {
 
     /// The most pixels a header may announce (width × height); larger images are refused unread.
     public let maxPixelCount: Int
-    /// The most progressive scans read before the file is refused.
+    /// The most scans a file may have; the decode stops at the next one.
     public let maxScans: Int
+    /// The most bytes one decode may hold: libjpeg's buffers (a progressive file keeps every
+    /// coefficient of the image) plus the pixels it produces. Checked before any scan is read.
+    public let maxMemoryBytes: Int
+    /// The most CPU time one decode may take on its thread; checked between rows and scans.
+    public let maxCPUTime: Duration
 
     /// Creates a decoder with limits against hostile files.
-    public init(maxPixelCount: Int = 40_000_000, maxScans: Int = 300) {
+    public init(maxPixelCount: Int = 40_000_000, maxScans: Int = 100, maxMemoryBytes: Int = 32 << 20, maxCPUTime: Duration = .seconds(2)) {
         self.maxPixelCount = max(1, maxPixelCount)
         self.maxScans = max(1, maxScans)
+        self.maxMemoryBytes = max(1 << 20, maxMemoryBytes)
+        self.maxCPUTime = max(.milliseconds(1), maxCPUTime)
     }
 
     /// The size the header announces, without decoding any pixels.
     public func dimensions(of data: Data) throws(ImageCodecError) -> PixelSize {
-        try withDecoder(data) { decoder throws(ImageCodecError) in try readHeader(decoder) }
+        try withDecoder(data, cancellation: nil) { decoder throws(ImageCodecError) in try readHeader(decoder) }
     }
 
-    /// Decodes at full size.
-    public func decode(_ data: Data) throws(ImageCodecError) -> RGBImage {
-        try withDecoder(data) { decoder throws(ImageCodecError) in
+    /// Decodes at full size; stops with `.cancelled` between rows once `cancellation` is cancelled.
+    public func decode(_ data: Data, cancellation: DecodeCancellation? = nil) throws(ImageCodecError) -> RGBImage {
+        try withDecoder(data, cancellation: cancellation) { decoder throws(ImageCodecError) in
             let source = try readHeader(decoder)
-            return try read(decoder, scale: 8, expected: source)
+            return try read(decoder, scale: 8, expected: source, extraBytes: 0)
         }
     }
 
     /// Decodes at the smallest DCT scale (n/8) whose output is not below the target, then
     /// area-averages down to exactly `target` (or to fit in it, keeping the aspect ratio).
-    public func decode(_ data: Data, to target: PixelSize, resize: Resize = .exact) throws(ImageCodecError) -> RGBImage {
+    public func decode(
+        _ data: Data, to target: PixelSize, resize: Resize = .exact, cancellation: DecodeCancellation? = nil
+    ) throws(ImageCodecError) -> RGBImage {
         guard target.width > 0, target.height > 0, target.pixelCount <= maxPixelCount else {
             throw .invalidArgument("target size \(target) is empty or too large")
         }
-        return try withDecoder(data) { decoder throws(ImageCodecError) in
+        return try withDecoder(data, cancellation: cancellation) { decoder throws(ImageCodecError) in
             let source = try readHeader(decoder)
             let output = resize == .exact ? target : target.fitting(aspectOf: source)
             let scale = Self.scaleNumerator(source: source, target: output)
-            let scaled = try read(decoder, scale: scale, expected: Self.scaled(source, by: scale))
+            let expected = Self.scaled(source, by: scale)
+            // Area averaging holds a float row set (output width × scaled height) and the output.
+            let resampling = expected == output ? 0 : output.width * expected.height * 3 * 4 + output.pixelCount * 3
+            let scaled = try read(decoder, scale: scale, expected: expected, extraBytes: resampling)
             return scaled.size == output ? scaled : scaled.resized(to: output)
         }
     }
@@ -67,17 +81,31 @@ public struct JPEGDecoder: Sendable {
 
     // MARK: - libjpeg calls
 
-    private func withDecoder<T>(_ data: Data, _ body: (OpaquePointer) throws(ImageCodecError) -> T) throws(ImageCodecError) -> T {
+    private func withDecoder<T>(
+        _ data: Data, cancellation: DecodeCancellation?, _ body: (OpaquePointer) throws(ImageCodecError) -> T
+    ) throws(ImageCodecError) -> T {
         guard !data.isEmpty else { throw .empty }
-        let result: Result<T, ImageCodecError> = data.withUnsafeBytes { raw in
-            guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
-                  let decoder = cjpeg_decoder_create(base, raw.count, UInt32(maxScans))
-            else { return .failure(.corrupt("out of memory")) }
-            defer { cjpeg_decoder_destroy(decoder) }
-            do throws(ImageCodecError) {
-                return .success(try body(decoder))
-            } catch {
-                return .failure(error)
+        let result: Result<T, ImageCodecError> = withExtendedLifetime(cancellation) {
+            data.withUnsafeBytes { raw in
+                var limits = cjpeg_limits()
+                limits.max_scans = UInt32(clamping: maxScans)
+                limits.max_cpu_seconds = Self.seconds(maxCPUTime)
+                if let cancellation {
+                    limits.context = Unmanaged.passUnretained(cancellation).toOpaque()
+                    limits.should_stop = { context in
+                        guard let context else { return 0 }
+                        return Unmanaged<DecodeCancellation>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
+                    }
+                }
+                guard let base = raw.bindMemory(to: UInt8.self).baseAddress,
+                      let decoder = cjpeg_decoder_create(base, raw.count, limits)
+                else { return .failure(.corrupt("out of memory")) }
+                defer { cjpeg_decoder_destroy(decoder) }
+                do throws(ImageCodecError) {
+                    return .success(try body(decoder))
+                } catch {
+                    return .failure(error)
+                }
             }
         }
         return try result.get()
@@ -86,7 +114,8 @@ public struct JPEGDecoder: Sendable {
     private func readHeader(_ decoder: OpaquePointer) throws(ImageCodecError) -> PixelSize {
         var width: Int32 = 0
         var height: Int32 = 0
-        guard cjpeg_decoder_read_header(decoder, &width, &height) == 0 else { throw failure(decoder) }
+        let status = cjpeg_decoder_read_header(decoder, &width, &height)
+        guard status == CJPEG_OK else { throw failure(decoder, status) }
         let size = PixelSize(width: Int(width), height: Int(height))
         guard size.width > 0, size.height > 0 else { throw .corrupt("the header has no size") }
         guard size.pixelCount <= maxPixelCount else {
@@ -95,27 +124,43 @@ public struct JPEGDecoder: Sendable {
         return size
     }
 
-    private func read(_ decoder: OpaquePointer, scale: Int, expected: PixelSize) throws(ImageCodecError) -> RGBImage {
+    /// Decodes at `scale`/8 within the byte budget, less `extraBytes` the caller will hold after.
+    private func read(_ decoder: OpaquePointer, scale: Int, expected: PixelSize, extraBytes: Int) throws(ImageCodecError) -> RGBImage {
+        let count = expected.pixelCount * 3
+        let needed = cjpeg_decoder_memory_needed(decoder) + count + extraBytes
+        guard needed <= maxMemoryBytes else { throw .overBudget(bytes: needed, limit: maxMemoryBytes) }
         var width: Int32 = 0
         var height: Int32 = 0
-        guard cjpeg_decoder_start(decoder, UInt32(scale), 8, &width, &height) == 0 else { throw failure(decoder) }
+        let start = cjpeg_decoder_start(decoder, UInt32(scale), 8, maxMemoryBytes - count - extraBytes, &width, &height)
+        guard start == CJPEG_OK else { throw failure(decoder, start, needed: needed) }
         let size = PixelSize(width: Int(width), height: Int(height))
         // libjpeg's own arithmetic must agree with ours before any buffer is sized from it.
         guard size == expected else { throw .corrupt("unexpected output size \(size) instead of \(expected)") }
-        let count = size.pixelCount * 3
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             status = cjpeg_decoder_read(decoder, buffer.baseAddress, count)
-            if status != 0 { buffer.initialize(repeating: 0) }
+            if status != CJPEG_OK { buffer.initialize(repeating: 0) }
             initialized = count
         }
-        guard status == 0 else { throw failure(decoder) }
+        guard status == CJPEG_OK else { throw failure(decoder, status, needed: needed) }
         return RGBImage(width: size.width, height: size.height, pixels: pixels)
     }
 
-    private func failure(_ decoder: OpaquePointer) -> ImageCodecError {
-        let message = String(cString: cjpeg_decoder_message(decoder))
-        if message == "the file is empty" { return .empty }
-        return .corrupt(message.isEmpty ? "unknown libjpeg error" : message)
+    private func failure(_ decoder: OpaquePointer, _ status: Int32, needed: Int = 0) -> ImageCodecError {
+        switch status {
+        case CJPEG_EMPTY: return .empty
+        case CJPEG_TOO_MANY_SCANS: return .tooManyScans(limit: maxScans)
+        case CJPEG_OVER_BUDGET: return .overBudget(bytes: needed, limit: maxMemoryBytes)
+        case CJPEG_TOO_SLOW: return .tooSlow(limit: maxCPUTime)
+        case CJPEG_STOPPED: return .cancelled
+        default:
+            let message = String(cString: cjpeg_decoder_message(decoder))
+            return .corrupt(message.isEmpty ? "unknown libjpeg error" : message)
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

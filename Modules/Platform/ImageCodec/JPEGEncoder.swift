@@ -1,14 +1,17 @@
 import CJPEGShim
 import Foundation
 
-/// Encodes RGB pixels as a baseline JPEG with libjpeg-turbo.
+/// Encodes RGB pixels as a baseline (or progressive) JPEG with libjpeg-turbo.
 public struct JPEGEncoder: Sendable {
     /// The quality, 1 (smallest) to 100 (best).
     public let quality: Int
+    /// Whether the file is progressive (libjpeg's standard script of 10 scans).
+    public let progressive: Bool
 
     /// Creates an encoder; `quality` is clamped to 1...100.
-    public init(quality: Int = 85) {
+    public init(quality: Int = 85, progressive: Bool = false) {
         self.quality = min(100, max(1, quality))
+        self.progressive = progressive
     }
 
     /// The JPEG bytes of `image`.
@@ -22,7 +25,7 @@ public struct JPEGEncoder: Sendable {
         let status = image.pixels.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { text in
                 cjpeg_encode(
-                    pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality),
+                    pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), progressive ? 1 : 0,
                     &output, &size, text.baseAddress, text.count)
             }
         }

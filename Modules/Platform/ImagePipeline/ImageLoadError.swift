@@ -13,6 +13,8 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case undecodable(ImageCodecError)
     /// The request cannot be served (an empty size, an address that is not http(s)).
     case invalidRequest(String)
+    /// `queued` photos already wait to be decoded, each at least as urgent; try again later.
+    case decoderBusy(queued: Int)
 
     public var description: String {
         switch self {
@@ -21,13 +23,15 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLarge(let limit): "the photo is larger than \(limit) bytes"
         case .undecodable(let error): "the photo cannot be shown: \(error)"
         case .invalidRequest(let reason): "invalid photo request: \(reason)"
+        case .decoderBusy(let queued): "\(queued) photos are already waiting to be decoded"
         }
     }
 
-    /// Whether trying again later may work: the network failed or the server was briefly unable
-    /// (timeouts, refused or dropped connections, 408, 429, 5xx); not for a photo that is missing,
-    /// too large or not a JPEG.
+    /// Whether trying again later may work: the decoder was busy, the network failed or the
+    /// server was briefly unable (timeouts, refused or dropped connections, 408, 429, 5xx); not
+    /// for a photo that is missing, too large or not a JPEG.
     public var isTransient: Bool {
+        if case .decoderBusy = self { return true }
         guard case .network(let error) = self else { return false }
         switch error {
         case .unreachable, .timeout, .connectionClosed, .retryAfterTooLong:

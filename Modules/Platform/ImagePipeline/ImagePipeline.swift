@@ -6,7 +6,8 @@ import Synchronization
 /// Photos for the feed: decoded, downsampled images in a memory LRU with a byte limit; encoded
 /// files in a disk LRU with Cache-Control/ETag freshness; one download per URL however many rows
 /// ask, cancelled when none wants it any more, visible rows first, a limited number at once.
-/// Decoding runs off the caller's actor.
+/// Decoding runs on a few threads of its own (never the concurrency pool), each photo within
+/// the decoder's budget, a cancelled photo's decode dropped or stopped between rows.
 public final class ImagePipeline: Sendable {
     private let memory: MemoryImageCache
     private let disk: DiskImageCache?
@@ -15,8 +16,16 @@ public final class ImagePipeline: Sendable {
     /// The download slots (tests look at their use).
     let slots: DownloadSlots
 
+    /// The decode threads and their queue (tests look at their use).
+    let worker: DecodeWorker
+
     /// Creates a pipeline that fetches with `transport`.
-    public init(configuration: ImagePipelineConfiguration = ImagePipelineConfiguration(), transport: any PhotoTransport) {
+    public convenience init(configuration: ImagePipelineConfiguration = ImagePipelineConfiguration(), transport: any PhotoTransport) {
+        self.init(configuration: configuration, transport: transport, decode: nil)
+    }
+
+    /// A pipeline whose decodes run `decode` on the worker threads instead of the decoder (tests).
+    init(configuration: ImagePipelineConfiguration, transport: any PhotoTransport, decode: DecodeWorker.Work?) {
         memory = MemoryImageCache(limitBytes: configuration.memoryLimitBytes)
         disk = configuration.diskDirectory.map {
             DiskImageCache(
@@ -27,7 +36,27 @@ public final class ImagePipeline: Sendable {
         let source = PhotoSource(
             disk: disk, transport: transport, slots: slots, metrics: metricsRecorder,
             maxPhotoBytes: configuration.maxPhotoBytes, now: configuration.now)
-        coordinator = LoadCoordinator(source: source, memory: memory, decoder: configuration.decoder, metrics: metricsRecorder)
+        let decoder = configuration.decoder
+        let metrics = metricsRecorder
+        worker = DecodeWorker(
+            threads: configuration.decodeThreads, queueLimit: configuration.maxQueuedDecodes,
+            byteLimit: configuration.maxQueuedDecodeBytes
+        ) { data, size, cancellation in
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = decode?(data, size, cancellation) ?? Result { () throws(ImageCodecError) in
+                try decoder.decode(data, to: size, cancellation: cancellation)
+            }
+            let elapsed = clock.now - start
+            if case .success = result {
+                metrics.record {
+                    $0.decodes += 1
+                    $0.decodeTime += elapsed
+                }
+            }
+            return result
+        }
+        coordinator = LoadCoordinator(source: source, memory: memory, worker: worker, metrics: metricsRecorder)
     }
 
     /// Creates a pipeline that fetches with the app's HTTP client.

@@ -15,8 +15,14 @@ public struct ImagePipelineConfiguration: Sendable {
     public var maxConcurrentDownloads: Int
     /// The largest photo accepted, in bytes; a larger answer fails with `tooLarge`.
     public var maxPhotoBytes: Int
-    /// The decoder and its limits against hostile files.
+    /// The decoder and its budget per photo against hostile files (bytes, scans, CPU time).
     public var decoder: JPEGDecoder
+    /// The threads that decode (off the Swift concurrency pool), 1...4.
+    public var decodeThreads: Int
+    /// The most photos waiting to be decoded; past it the least urgent is refused with `decoderBusy`.
+    public var maxQueuedDecodes: Int
+    /// The most bytes of files waiting to be decoded (a single larger file may still wait alone).
+    public var maxQueuedDecodeBytes: Int
     /// The time freshness is judged by (tests move it).
     public var now: @Sendable () -> Date
 
@@ -29,6 +35,9 @@ public struct ImagePipelineConfiguration: Sendable {
         maxConcurrentDownloads: Int = 4,
         maxPhotoBytes: Int = 8 << 20,
         decoder: JPEGDecoder = JPEGDecoder(),
+        decodeThreads: Int = 2,
+        maxQueuedDecodes: Int = 32,
+        maxQueuedDecodeBytes: Int = 64 << 20,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.memoryLimitBytes = max(0, memoryLimitBytes)
@@ -38,6 +47,9 @@ public struct ImagePipelineConfiguration: Sendable {
         self.maxConcurrentDownloads = min(64, max(1, maxConcurrentDownloads))
         self.maxPhotoBytes = max(1, maxPhotoBytes)
         self.decoder = decoder
+        self.decodeThreads = min(4, max(1, decodeThreads))
+        self.maxQueuedDecodes = min(1024, max(1, maxQueuedDecodes))
+        self.maxQueuedDecodeBytes = max(1, maxQueuedDecodeBytes)
         self.now = now
     }
 

@@ -6,8 +6,11 @@ import Synchronization
 /// byte load per URL shared by the jobs of every size. A job with no askers left is cancelled;
 /// a byte load with no jobs left is cancelled, which cancels its download.
 ///
-/// Lock order: this coordinator's lock may be held while taking `DownloadSlots`' or the memory
-/// cache's; neither calls back. Completions and task cancellation run outside the lock.
+/// Decodes run on the `DecodeWorker`'s threads, never on the concurrency pool.
+///
+/// Lock order: this coordinator's lock may be held while taking `DownloadSlots`', the decode
+/// worker's or the memory cache's; none calls back. Completions and task cancellation run
+/// outside the lock.
 final class LoadCoordinator: Sendable {
     typealias Completion = @Sendable (Result<RGBImage, ImageLoadError>) -> Void
     private typealias BytesContinuation = CheckedContinuation<Result<Data, ImageLoadError>, Never>
@@ -50,13 +53,13 @@ final class LoadCoordinator: Sendable {
     private let state = Mutex(State())
     private let source: PhotoSource
     private let memory: MemoryImageCache
-    private let decoder: JPEGDecoder
+    private let worker: DecodeWorker
     private let metrics: MetricsRecorder
 
-    init(source: PhotoSource, memory: MemoryImageCache, decoder: JPEGDecoder, metrics: MetricsRecorder) {
+    init(source: PhotoSource, memory: MemoryImageCache, worker: DecodeWorker, metrics: MetricsRecorder) {
         self.source = source
         self.memory = memory
-        self.decoder = decoder
+        self.worker = worker
         self.metrics = metrics
     }
 
@@ -139,20 +142,15 @@ final class LoadCoordinator: Sendable {
         let result: Result<RGBImage, ImageLoadError>
         switch await bytes(for: key, jobID: jobID) {
         case .success(let data) where !Task.isCancelled:
-            let clock = ContinuousClock()
-            let start = clock.now
-            do {
-                let image = try decoder.decode(data, to: key.size)
-                let elapsed = clock.now - start
-                metrics.record {
-                    $0.decodes += 1
-                    $0.decodeTime += elapsed
-                }
+            let priority = state.withLock { $0.jobs[key].flatMap { $0.id == jobID ? $0.priority : nil } } ?? .prefetch
+            result = await worker.decode(id: jobID, data, to: key.size, priority: priority)
+            switch result {
+            case .success(let image):
                 memory.insert(image, for: key, generation: generation)
-                result = .success(image)
-            } catch {
+            case .failure(.undecodable):
                 source.discard(key.url)
-                result = .failure(.undecodable(error))
+            case .failure:
+                break
             }
         case .success:
             result = .failure(.cancelled)
@@ -241,8 +239,9 @@ final class LoadCoordinator: Sendable {
         for waiter in waiters { waiter.continuation.resume(returning: result) }
     }
 
-    /// Hands a job's new priority to its waiting download.
+    /// Hands a job's new priority to its waiting decode and download.
     private func propagate(_ state: inout State, url: URL, jobID: UInt64, priority: ImagePriority) {
+        worker.setPriority(id: jobID, priority)
         guard var load = state.loads[url], load.waiters[jobID] != nil else { return }
         load.waiters[jobID]?.priority = priority
         state.loads[url] = load
