@@ -19,12 +19,9 @@ public final class HTTPTransportClient: HTTPClient {
         self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) })
     }
 
-    /// Creates a client with the engine's `limits` (tests use small ones).
-    convenience init(configuration: HTTPClientConfiguration, limits: CurlEngine.Limits) {
-        self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) }, limits: limits)
-    }
 
-    /// Creates a client whose retry waits go through `sleep` (tests observe the waits).
+    /// Creates a client whose retry waits go through `sleep` (tests observe the waits) and whose
+    /// engine has `limits`.
     init(
         configuration: HTTPClientConfiguration, sleep: @escaping @Sendable (Duration) async throws -> Void,
         limits: CurlEngine.Limits = CurlEngine.Limits()
