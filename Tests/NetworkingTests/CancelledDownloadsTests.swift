@@ -6,9 +6,10 @@ import Synchronization
 import Testing
 
 /// Fast scrolling against a slow photo host: downloads are started and cancelled by the hundred.
-/// They wait for one of the origin's 6 connections, so only 6 reach the server; a cancelled one
-/// whose request went out reads its answer to keep the connection, so the next requests reuse
-/// those connections, and the server (64 connections) never runs out and refuses one with 503.
+/// Photos may take 4 of the origin's 6 connections (2 are kept for API calls), so only 4 reach the
+/// server; a cancelled one whose request went out reads its answer to keep the connection, so the
+/// next requests reuse those connections, and the server (64 connections) never runs out and
+/// refuses one with 503.
 /// (With a connection per exchange, each cancel closed one and the next opened another, while the
 /// server still worked on the gone client's request: 46 refusals in 2.5 s at 100 rows a second.)
 @Suite("HTTPTransportClient: cancelled downloads from a slow host")
@@ -32,7 +33,7 @@ struct CancelledDownloadsTests {
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/photos/p\(index).jpg"))
             return Task { await failure(of: client, .get(url: url)) }
         }
-        #expect(await eventually { arrivals.load(ordering: .relaxed) >= 6 })
+        #expect(await eventually { arrivals.load(ordering: .relaxed) >= 4 })
         for download in downloads { download.cancel() }
         for download in downloads { #expect(await download.value == .cancelled) }
 
@@ -50,7 +51,8 @@ struct CancelledDownloadsTests {
         }
 
         #expect(statuses == Array(repeating: 200, count: 10))
-        #expect(server.acceptedConnections <= 6, "the cancelled downloads' connections served the next requests")
+        // 4 kept by the cancelled downloads and served the next requests, at most 2 more for them.
+        #expect(server.acceptedConnections <= 6)
         #expect(refusals.withLock { $0 }.isEmpty)
         let engine = client.engine
         #expect(await eventually { engine.activeTransfers == 0 })

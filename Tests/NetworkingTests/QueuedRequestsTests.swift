@@ -3,8 +3,8 @@ import Foundation
 @testable import Networking
 import Testing
 
-/// Requests beyond an origin's 6 connections wait in the client's queue: their deadlines and
-/// cancels still end them at once, and other origins are not held up.
+/// Requests beyond an origin's connections (6, of which photos may take 4) wait in the client's
+/// queue: their deadlines and cancels still end them at once, and other origins are not held up.
 @Suite("HTTPTransportClient: requests waiting for a connection")
 struct QueuedRequestsTests {
     @Test func aWaitingRequestFailsAtItsDeadlineAndAnotherOriginStillAnswers() async throws {
@@ -19,9 +19,9 @@ struct QueuedRequestsTests {
             sleep: WaitRecorder().sleep)
         let engine = client.engine
         let photo = try #require(URL(string: hung.baseURL.absoluteString + "/p.jpg"))
-        // Six hold the hung origin's connections; four more wait for one.
+        // Four photos hold the hung origin's connections they may take; six more wait for one.
         let holders = (0..<10).map { _ in Task { await failure(of: client, .get(url: photo)) } }
-        #expect(await eventually { hung.connections == 6 && engine.activeTransfers == 10 })
+        #expect(await eventually { hung.connections == 4 && engine.activeTransfers == 10 })
 
         var waiting = HTTPRequest.get(url: photo)
         waiting.totalDeadline = .milliseconds(300)
@@ -31,7 +31,7 @@ struct QueuedRequestsTests {
         #expect(await cancelled.value == .cancelled)
         // Another origin is not held up by the full one.
         #expect(try await client.send(.get("/v1/feed")).status == 200)
-        #expect(hung.connections == 6)
+        #expect(hung.connections == 4)
 
         for holder in holders { holder.cancel() }
         for holder in holders { #expect(await holder.value == .cancelled) }

@@ -56,6 +56,18 @@ struct TransferQueueTests {
         #expect(drain(&queue) == ["photo0"])
     }
 
+    @Test func photosLeaveTheReservedPlacesToAPICalls() {
+        var queue = TransferQueue<Item>(perOrigin: 3, total: 10, reservedForFirst: 2)
+        for index in 0..<3 { _ = add(&queue, "photo\(index)", "A") }
+        #expect(drain(&queue) == ["photo0"])
+        _ = add(&queue, "page", "A", first: true)
+        _ = add(&queue, "likes", "A", first: true)
+        _ = add(&queue, "more", "A", first: true)
+        #expect(drain(&queue) == ["page", "likes"])
+        queue.finished("A")
+        #expect(drain(&queue) == ["more"])
+    }
+
     @Test func aRemovedItemNeverStarts() {
         var queue = TransferQueue<Item>(perOrigin: 1, total: 10)
         _ = add(&queue, "a0", "A")

@@ -27,6 +27,8 @@ final class CurlEngine: @unchecked Sendable {
         var perOrigin = 6
         /// The most exchanges (and connections) at once in all.
         var total = 24
+        /// The connections of an origin kept for API calls (photos may use the others).
+        var reservedForAPICalls = 2
         /// The most body bytes read after the caller gave up, to keep the connection.
         var drainBytes = 256 << 10
         /// The longest the rest of an answer is awaited after the caller gave up.

@@ -21,7 +21,7 @@ struct CurlMultiLoop {
         self.engine = engine
         self.multi = multi
         limits = engine.limits
-        queue = TransferQueue(perOrigin: limits.perOrigin, total: limits.total)
+        queue = TransferQueue(perOrigin: limits.perOrigin, total: limits.total, reservedForFirst: limits.reservedForAPICalls)
     }
 
     /// Runs until the engine closes, then ends every exchange.

@@ -4,8 +4,9 @@ import Foundation
 /// enforced while the body streams in (after decompression), same-origin redirects only,
 /// retries of idempotent requests, `Retry-After`, bearer tokens with one shared refresh on 401,
 /// and cancellation. Every exchange runs on one libcurl multi handle on one thread (see
-/// `CurlEngine`), with at most 6 connections per origin and 24 in all however many requests are
-/// in flight; a hostile server holds up its own origin's requests only. Nothing is cached, and
+/// `CurlEngine`), with at most 6 connections per origin (absolute URLs such as photos take 4, the
+/// other 2 are kept for API calls) and 24 in all however many requests are in flight; a hostile
+/// server holds up its own origin's requests only. Nothing is cached, and
 /// no cookie is kept.
 public final class HTTPTransportClient: HTTPClient {
     private let configuration: HTTPClientConfiguration

@@ -1,6 +1,8 @@
 /// The exchanges waiting for a connection, and how many run per origin and in all. An exchange
 /// starts only while its origin has fewer than `perOrigin` running and the client fewer than
-/// `total`; among those that may start, API calls go first, then the longest waiting.
+/// `total`; the last `reservedForFirst` of an origin's places are kept for `first` items (API
+/// calls), so photos never hold every connection a page needs. Among those that may start,
+/// `first` items go first, then the longest waiting.
 struct TransferQueue<Item> {
     private struct Entry {
         let item: Item
@@ -13,15 +15,18 @@ struct TransferQueue<Item> {
     let perOrigin: Int
     /// The most exchanges running in all.
     let total: Int
+    /// The places of an origin that only `first` items may take.
+    let reservedForFirst: Int
     private var waiting: [Entry] = []
     private var running: [String: Int] = [:]
     /// How many exchanges run now.
     private(set) var runningCount = 0
 
-    /// A queue with these limits (each at least 1).
-    init(perOrigin: Int, total: Int) {
+    /// A queue with these limits (each at least 1; the reserve leaves at least one place to all).
+    init(perOrigin: Int, total: Int, reservedForFirst: Int = 0) {
         self.perOrigin = max(1, perOrigin)
         self.total = max(1, total)
+        self.reservedForFirst = min(max(0, reservedForFirst), self.perOrigin - 1)
     }
 
     /// How many exchanges wait.
@@ -43,7 +48,8 @@ struct TransferQueue<Item> {
     mutating func next() -> (item: Item, origin: String)? {
         guard runningCount < total else { return nil }
         var chosen: Int?
-        for (index, entry) in waiting.enumerated() where running[entry.origin, default: 0] < perOrigin {
+        for (index, entry) in waiting.enumerated()
+        where running[entry.origin, default: 0] < (entry.first ? perOrigin : perOrigin - reservedForFirst) {
             if entry.first {
                 chosen = index
                 break
