@@ -4,7 +4,7 @@ import Foundation
 
 /// One exchange on an easy handle of its own, added to the engine's multi handle; used on the
 /// engine's thread only. The multi handle's connection cache outlives it, so the next exchange
-/// to the same origin reuses its connection.
+/// to the same origin reuses its connection; the loop keeps a few spare easy handles.
 final class CurlExchange {
     /// The exchange and whom to tell how it ended.
     let job: CurlEngine.Job
@@ -17,14 +17,15 @@ final class CurlExchange {
     private var options: CurlOptions
     private let errorBuffer: UnsafeMutablePointer<CChar>
 
-    /// The exchange of `job` set up on a new easy handle, or why libcurl refused it.
-    static func make(_ job: CurlEngine.Job, origin: String) -> Result<CurlExchange, CurlError> {
-        guard let easy = curl_easy_init() else { return .failure(CurlError(code: CURLE_FAILED_INIT)) }
+    /// The exchange of `job` set up on `spare` (reset) or a new easy handle, or why libcurl refused it.
+    static func make(_ job: CurlEngine.Job, origin: String, spare: UnsafeMutableRawPointer?) -> Result<CurlExchange, CurlError> {
+        if let spare { curl_easy_reset(spare) }
+        guard let easy = spare ?? curl_easy_init() else { return .failure(CurlError(code: CURLE_FAILED_INIT)) }
         let exchange = CurlExchange(job: job, origin: origin, easy: easy)
         let user = Unmanaged.passUnretained(job.transfer).toOpaque()
         exchange.options.apply(job.transfer.request, user: user, errorBuffer: exchange.errorBuffer)
         if let failure = exchange.options.failure {
-            exchange.free()
+            curl_easy_cleanup(exchange.release())
             return .failure(failure)
         }
         return .success(exchange)
@@ -58,11 +59,12 @@ final class CurlExchange {
         return length - info(CURLINFO_SIZE_DOWNLOAD_T) <= maxBytes
     }
 
-    /// Frees the easy handle; it must have left the multi handle.
-    func free() {
-        curl_easy_cleanup(easy)
+    /// Frees what the exchange holds and returns its easy handle, which must have left the multi
+    /// handle, to be reused or cleaned up.
+    func release() -> UnsafeMutableRawPointer {
         options.release()
         errorBuffer.deallocate()
+        return easy
     }
 
     private func info(_ item: CURLINFO) -> Int64 {

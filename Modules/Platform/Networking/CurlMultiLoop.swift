@@ -7,6 +7,8 @@ import Foundation
 struct CurlMultiLoop {
     /// The longest wait for the network before the loop looks again (new mail wakes it at once).
     private static let pollMilliseconds = 1000
+    /// How many easy handles of finished exchanges are kept for the next ones.
+    private static let maxSpare = 8
 
     private let engine: CurlEngine
     private let multi: UnsafeMutableRawPointer
@@ -14,6 +16,7 @@ struct CurlMultiLoop {
     private var queue: TransferQueue<CurlEngine.Job>
     private var running: [UnsafeMutableRawPointer: CurlExchange] = [:]
     private var easyOf: [ObjectIdentifier: UnsafeMutableRawPointer] = [:]
+    private var spare: [UnsafeMutableRawPointer] = []
     /// Whether an exchange waiting in the queue may be able to start.
     private var mayStart = false
 
@@ -51,6 +54,7 @@ struct CurlMultiLoop {
         endAll(.aborted)
         for job in queue.removeAll() { engine.finish(job, .aborted) }
         for job in engine.takeMail().jobs { engine.finish(job, .aborted) }
+        for easy in spare { curl_easy_cleanup(easy) }
     }
 
     private mutating func enqueue(_ job: CurlEngine.Job) {
@@ -65,13 +69,13 @@ struct CurlMultiLoop {
         guard mayStart else { return }
         mayStart = false
         while let (job, origin) = queue.next() {
-            switch CurlExchange.make(job, origin: origin) {
+            switch CurlExchange.make(job, origin: origin, spare: spare.popLast()) {
             case .failure(let error):
                 queue.finished(origin)
                 engine.finish(job, .failed(error, afterResponse: false))
             case .success(let exchange):
                 guard curl_multi_add_handle(multi, exchange.easy) == CURLM_OK else {
-                    exchange.free()
+                    curl_easy_cleanup(exchange.release())
                     queue.finished(origin)
                     engine.finish(job, .failed(CurlError(code: CURLE_FAILED_INIT), afterResponse: false))
                     continue
@@ -119,7 +123,8 @@ struct CurlMultiLoop {
         easyOf[ObjectIdentifier(exchange.job.transfer)] = nil
         curl_multi_remove_handle(multi, easy)
         let outcome = exchange.drainDeadline == nil ? result(exchange) : .aborted
-        exchange.free()
+        let free = exchange.release()
+        if spare.count < Self.maxSpare { spare.append(free) } else { curl_easy_cleanup(free) }
         queue.finished(exchange.origin)
         mayStart = true
         engine.finish(exchange.job, outcome)
