@@ -31,7 +31,10 @@ struct CurlMultiLoop {
     mutating func run() {
         while true {
             let mail = engine.takeMail()
-            if mail.closing { break }
+            if mail.closing {
+                for job in mail.jobs { engine.finish(job, .aborted) }
+                break
+            }
             for job in mail.jobs { enqueue(job) }
             for transfer in mail.aborted { abort(transfer) }
             startWaiting()
