@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: the multi handle is used only on the engine's thread (see
 /// `CurlMultiLoop`), except `curl_multi_wakeup`, which libcurl allows from any thread and which
-/// runs under `mail`'s lock so that it never meets the handle being freed.
+/// runs under `mailbox`'s lock so that it never meets the handle being freed.
 final class CurlEngine: @unchecked Sendable {
     /// An exchange and whom to tell how it ended.
     struct Job: Sendable {
