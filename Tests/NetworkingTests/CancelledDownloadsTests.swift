@@ -17,10 +17,12 @@ struct CancelledDownloadsTests {
     @Test func cancellingAHundredDownloadsThenTenRequestsReusesTheConnectionsAndNothingIsRefused() async throws {
         let arrivals = Atomic<Int>(0)
         let refusals = Mutex<[String]>([])
+        // A slow photo host: nothing is answered before the downloads are cancelled (however
+        // loaded the machine), then everything at once.
+        let slow = Gate()
         let server = HTTPServer(log: { line in if line.hasPrefix("HTTP 503") { refusals.withLock { $0.append(line) } } }) { _ in
             arrivals.add(1, ordering: .relaxed)
-            // A slow photo host.
-            try? await Task.sleep(for: .milliseconds(800))
+            await slow.wait()
             return .json(200, Data("{}".utf8))
         }
         let port = try server.start()
@@ -35,6 +37,7 @@ struct CancelledDownloadsTests {
         }
         #expect(await eventually { arrivals.load(ordering: .relaxed) >= 4 })
         for download in downloads { download.cancel() }
+        await slow.open()
         for download in downloads { #expect(await download.value == .cancelled) }
 
         let statuses = await withTaskGroup(of: Int.self) { group in
