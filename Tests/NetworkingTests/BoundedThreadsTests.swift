@@ -26,7 +26,8 @@ struct BoundedThreadsTests {
         #expect(threads < Self.maxThreads)
         #expect(connections <= 6)
         print("2,000 requests in flight to a hung server: \(threads) threads (\(values["before"] ?? "?") before), "
-            + "\(connections) connections, address space \(values["vmKB"] ?? "?") KB")
+            + "\(connections) connections, address space \(values["vmKB"] ?? "?") KB, "
+            + "\(values["cpuMS"] ?? "?") ms of CPU in the 0.5 s they all waited")
     }
 
     /// In the child: 2,000 requests to a server that never answers, the threads read while they
@@ -51,19 +52,28 @@ struct BoundedThreadsTests {
             // Read a few times while everything waits: the most threads seen counts.
             var threads = 0
             var addressSpace = 0
+            let cpuBefore = Self.cpuSeconds()
             for _ in 0..<20 {
                 threads = max(threads, Self.status("Threads"))
                 addressSpace = max(addressSpace, Self.status("VmSize"))
                 try? await Task.sleep(for: .milliseconds(25))
             }
+            let cpuMS = Int((Self.cpuSeconds() - cpuBefore) * 1000)
             print("RESULT threads=\(threads) before=\(before) connections=\(server.connections) vmKB=\(addressSpace) "
-                + "inFlight=\(inFlight ? requests : engine.activeTransfers)")
+                + "inFlight=\(inFlight ? requests : engine.activeTransfers) cpuMS=\(cpuMS)")
             group.cancelAll()
             return await group.reduce(into: [HTTPError?]()) { $0.append($1) }
         }
         #expect(outcomes.count == requests)
         #expect(outcomes.allSatisfy { $0 == .cancelled })
         #expect(await eventually { engine.activeTransfers == 0 })
+    }
+
+    /// The CPU time this process used so far (user and system).
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// A number from /proc/self/status (`Threads`, `VmSize` in KB); -1 when missing.
