@@ -6,8 +6,7 @@ import Foundation
 /// and cancellation. Every exchange runs on one libcurl multi handle on one thread (see
 /// `CurlEngine`), with at most 6 connections per origin (absolute URLs such as photos take 4, the
 /// other 2 are kept for API calls) and 24 in all however many requests are in flight; a hostile
-/// server holds up its own origin's requests only. Nothing is cached, and
-/// no cookie is kept.
+/// server holds up its own origin's requests only. Nothing is cached, and no cookie is kept.
 public final class HTTPTransportClient: HTTPClient {
     private let configuration: HTTPClientConfiguration
     /// The client's libcurl engine (internal so tests can see that aborted transfers end).
@@ -19,7 +18,6 @@ public final class HTTPTransportClient: HTTPClient {
     public convenience init(configuration: HTTPClientConfiguration) {
         self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) })
     }
-
 
     /// Creates a client whose retry waits go through `sleep` (tests observe the waits) and whose
     /// engine has `limits`.
