@@ -28,8 +28,11 @@ struct CancelledDownloadsTests {
         let port = try server.start()
         defer { server.stop() }
         let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(
-            baseURL: baseURL, timeout: .seconds(30), retry: .none, totalDeadline: .seconds(30)))
+        // The drains may take 30 s instead of 3: a loaded run that stalls the process for seconds
+        // must not end them before the gate opens (they would close their connections).
+        let client = HTTPTransportClient(
+            configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: .seconds(30), retry: .none, totalDeadline: .seconds(30)),
+            sleep: { try await Task.sleep(for: $0) }, limits: CurlEngine.Limits(drainTime: .seconds(30)))
 
         let downloads = try (0..<100).map { index in
             let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/photos/p\(index).jpg"))
