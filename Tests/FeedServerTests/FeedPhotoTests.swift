@@ -27,7 +27,8 @@ struct FeedPhotoTests {
         let port = try server.start()
         defer { server.stop() }
         let (page, photos) = try await onThread {
-            let client = try RawClient(port: port)
+            // Drawing a 1600-pixel photo in a debug build on a loaded machine can take 10 s.
+            let client = try RawClient(port: port, timeoutSeconds: 60)
             let page = try JSONDecoder().decode(TestPage.self, from: Data(client.request("GET", "/v1/feed?limit=60").body))
             var photos: [String: RawReply] = [:]
             for size in ["1080x1350", "1080x1080", "1600x900"] {

@@ -27,7 +27,7 @@ struct ConnectionReuseTests {
         let client = makeClient(server.baseURL, retry: .none)
 
         #expect(await failure(of: client, .get("/v1/feed")) == .bodyTooLarge(limit: 8 << 20))
-        // The same worker (the only idle one) runs the next exchange on a new connection.
+        // The refused transfer closed its connection: the next exchange opens a new one.
         #expect(try await client.send(.get("/v1/feed")).body == Data("{}".utf8))
         #expect(server.connections == 2)
     }

@@ -42,9 +42,9 @@ struct HostileServerTests {
         #expect(error == .bodyTooLarge(limit: 8 << 20))
         #expect(error?.description == "the server's answer was larger than 8 MB")
         #expect(server.connections == 1)
-        // The aborted transfer ends and its worker lets go of it.
-        let pool = client.pool
-        #expect(await eventually { pool.activeTransfers == 0 })
+        // The aborted transfer ends and the engine lets go of it.
+        let engine = client.engine
+        #expect(await eventually { engine.activeTransfers == 0 })
         #expect(await eventually { server.openConnections == 0 })
     }
 

@@ -4,8 +4,9 @@ import Synchronization
 import Testing
 import TestingSupport
 
-/// One hostile server holds up its own requests only: every exchange runs on a libcurl worker of
-/// its own, so requests of the same client to another server go on as if nothing happened.
+/// One hostile server holds up its own requests only: the engine's one thread drives every
+/// exchange without blocking on any, and each origin has connections of its own, so requests of
+/// the same client to another server go on as if nothing happened.
 /// (On URLSession, all sessions of the process shared one work queue: a hostile transfer held
 /// it, and every other request in the process failed at its deadline.)
 @Suite("HTTPTransportClient: a hostile transfer holds up no other request")
@@ -86,7 +87,7 @@ struct IsolationTests {
             #expect(!outcomes.isEmpty)
             #expect(outcomes.allSatisfy { $0 == .bodyTooLarge(limit: 8 << 20) }, "\(outcomes)")
         }
-        let pool = client.pool
-        #expect(await eventually { pool.activeTransfers == 0 })
+        let engine = client.engine
+        #expect(await eventually { engine.activeTransfers == 0 })
     }
 }

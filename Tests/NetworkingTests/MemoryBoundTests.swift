@@ -8,7 +8,7 @@ import TestingSupport
 @Suite("HTTPTransportClient: memory stays bounded (child process)")
 struct MemoryBoundTests {
     /// The most the client may grow (peak resident size) while refusing a body over the 8 MB
-    /// limit: the limit, the transfer's buffers and its worker thread. (With URLSession it grew
+    /// limit: the limit, the transfer's buffers and the engine's thread. (With URLSession it grew
     /// +8 to +15 MB for the endless body at 64 MB/s, see `fastLAN`, and +10 to +12 MB for the
     /// 256 MB gzip bomb; without the limit, +1 GB within 3 s.)
     static let allowedGrowth = (8 << 20) + (16 << 20)

@@ -24,6 +24,8 @@ extension FeedRouter {
         if EntityTag.matches(request.headers["if-none-match"], tag) {
             return HTTPServerResponse(status: 304, headers: headers)
         }
+        // A client that went away while the photo waited its latency gets nothing drawn.
+        if Task.isCancelled { return Self.clientGone }
         let key = PhotoStore.Key(id: id, width: width)
         guard let jpeg = await photos.jpeg(key, height: height, scene: PhotoScene(seed: seed, id: id)) else {
             return Self.error(500, "the photo of \(id) could not be encoded")

@@ -105,10 +105,10 @@ final class FeedRouter: Sendable {
         case .rateLimited:
             return Self.error(429, "too many requests; retry after 1 second", headers: [("Retry-After", "1")])
         case .failed(let latencyMS):
-            await Self.delay(latencyMS)
+            guard await Self.delay(latencyMS) else { return Self.clientGone }
             return Self.error(503, "the server failed this request on purpose (fault injection); retry")
         case .proceed(let latencyMS):
-            await Self.delay(latencyMS)
+            guard await Self.delay(latencyMS) else { return Self.clientGone }
         }
         switch route {
         case .feed: return feed(request)
@@ -178,8 +178,17 @@ final class FeedRouter: Sendable {
         error(400, "limit must be an integer from 1 to 100, got \"\(request.queryValue("limit") ?? "")\"")
     }
 
-    private static func delay(_ milliseconds: Int) async {
-        guard milliseconds > 0 else { return }
-        try? await Task.sleep(for: .milliseconds(milliseconds))
+    /// What a request whose client went away gets (never sent: its connection is closed).
+    static let clientGone = error(503, "the client closed the connection")
+
+    /// Waits `milliseconds`; false when the request was cancelled first (its client went away).
+    private static func delay(_ milliseconds: Int) async -> Bool {
+        guard milliseconds > 0 else { return !Task.isCancelled }
+        do {
+            try await Task.sleep(for: .milliseconds(milliseconds))
+            return true
+        } catch {
+            return false
+        }
     }
 }

@@ -24,20 +24,30 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// How often a connection whose request is being answered looks whether its client has gone.
+    static let peerCheckInterval: Duration = .milliseconds(50)
+
     /// Starts `handler` in a task that prefers this executor and runs its jobs on the calling
-    /// (dedicated, non-cooperative) thread until it answers.
-    func answer(_ request: HTTPServerRequest, with handler: @escaping HTTPHandler) -> HTTPServerResponse {
+    /// (dedicated, non-cooperative) thread until it answers. Meanwhile `peerGone` is asked every
+    /// `peerCheckInterval`; once it says yes the task is cancelled, and its answer (nil) is not wanted.
+    func answer(
+        _ request: HTTPServerRequest, with handler: @escaping HTTPHandler, peerGone: () -> Bool
+    ) -> HTTPServerResponse? {
         condition.lock()
         waiting = true
         response = nil
         condition.unlock()
-        Task(executorPreference: self) {
+        let task = Task(executorPreference: self) {
             let answer = await handler(request)
             self.deliver(answer)
         }
+        var cancelled = false
+        var nextCheck = ContinuousClock.now + Self.peerCheckInterval
         while true {
             condition.lock()
-            while jobs.isEmpty && response == nil { condition.wait() }
+            while jobs.isEmpty && response == nil && ContinuousClock.now < nextCheck {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(nextCheck - .now)))
+            }
             if let response {
                 waiting = false
                 self.response = nil
@@ -45,12 +55,23 @@ final class ConnectionExecutor: TaskExecutor, @unchecked Sendable {
                 jobs = []
                 condition.unlock()
                 for job in leftover { globalConcurrentExecutor.enqueue(job) }
-                return response
+                return cancelled ? nil : response
             }
-            let job = jobs.removeFirst()
+            let job = jobs.isEmpty ? nil : jobs.removeFirst()
             condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
+            job?.runSynchronously(on: asUnownedTaskExecutor())
+            if !cancelled && ContinuousClock.now >= nextCheck {
+                nextCheck = .now + Self.peerCheckInterval
+                if peerGone() {
+                    cancelled = true
+                    task.cancel()
+                }
+            }
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func deliver(_ answer: HTTPServerResponse) {

@@ -34,6 +34,7 @@ final class ConnectionRegistry: Sendable {
         var stopping = false
         var open: [Int32: Slot] = [:]
         var live = 0
+        var admitted = 0
     }
 
     private let state = Mutex(State())
@@ -56,6 +57,7 @@ final class ConnectionRegistry: Sendable {
             }
             state.open[fd] = Slot(waitingSince: .now)
             state.live += 1
+            state.admitted += 1
             return admission
         }
     }
@@ -88,6 +90,11 @@ final class ConnectionRegistry: Sendable {
             if let slot = state.open.removeValue(forKey: fd), !slot.evicted { state.live -= 1 }
         }
         Socket.close(fd)
+    }
+
+    /// How many connections were admitted in all.
+    var admitted: Int {
+        state.withLock { $0.admitted }
     }
 
     /// Whether `stopAll()` was called.

@@ -58,16 +58,27 @@ struct HTTPConnection: Sendable {
             let keepAlive = !head.wantsClose && served < limits.maxRequestsPerConnection && !registry.isStopping
             let request = HTTPServerRequest(
                 method: head.method, path: head.path, query: head.query, headers: head.headers, body: Data(body))
-            let response = respond(to: request)
+            guard let response = respond(to: request) else {
+                log?("the client of \(head.method) \(head.path) closed the connection before its answer; the handler was cancelled")
+                return
+            }
             let bytes = HTTPResponseSerializer.bytes(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
             registry.answered(fd)
-            guard Socket.sendAll(fd, bytes), keepAlive else { return }
+            guard Socket.sendAll(fd, bytes) else { return }
+            guard keepAlive else {
+                // Requests the client sent after this last one are read and dropped before the
+                // close: closing on unread bytes resets the connection, and the reset can destroy
+                // answers the client has not read yet. Meanwhile the slot may be given to a newcomer.
+                registry.waiting(fd)
+                return Socket.drainAfterShutdown(fd)
+            }
         }
     }
 
-    /// Runs the async handler on this (dedicated, non-cooperative) thread until it answers.
-    private func respond(to request: HTTPServerRequest) -> HTTPServerResponse {
-        executor.answer(request, with: handler)
+    /// Runs the async handler on this (dedicated, non-cooperative) thread until it answers; nil
+    /// when the client closed the connection first (the handler's task was cancelled).
+    private func respond(to request: HTTPServerRequest) -> HTTPServerResponse? {
+        executor.answer(request, with: handler, peerGone: { Socket.peerHasGone(fd) })
     }
 
     private func readHead(_ reader: inout ConnectionReader) -> Head {

@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Answers one request. It runs in a task whose jobs run on its connection's thread, never on the Swift concurrency pool.
+/// Answers one request. It runs in a task whose jobs run on its connection's thread, never on the Swift concurrency pool;
+/// the task is cancelled when the client closes the connection before its answer (nothing is sent then).
 public typealias HTTPHandler = @Sendable (HTTPServerRequest) async -> HTTPServerResponse
 
 /// A small HTTP/1.1 server on loopback: one accept thread and one thread per connection, which
@@ -79,6 +80,11 @@ public final class HTTPServer: Sendable {
     /// How many client connections are open now (0 when the server is not running).
     public var openConnections: Int {
         running.withLock { $0?.registry }?.count ?? 0
+    }
+
+    /// How many connections were admitted since the last start (refused ones not counted).
+    public var acceptedConnections: Int {
+        running.withLock { $0?.registry }?.admitted ?? 0
     }
 
     /// Closes the listener and every open connection; returns once the accept thread has ended.

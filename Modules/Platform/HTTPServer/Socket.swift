@@ -120,6 +120,24 @@ enum Socket {
         }
     }
 
+    /// Whether the peer closed (or half-closed) or reset the connection, without waiting or
+    /// reading: on Linux POLLRDHUP sees the close even behind pipelined bytes not read yet.
+    static func peerHasGone(_ fd: Int32) -> Bool {
+        #if os(Linux)
+        let readHangUp: Int16 = 0x2000  // POLLRDHUP, which Glibc's module does not export
+        var entry = pollfd(fd: fd, events: readHangUp, revents: 0)
+        guard poll(&entry, 1, 0) > 0 else { return false }
+        return entry.revents & (readHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0
+        #else
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 0) > 0 else { return false }
+        if entry.revents & (Int16(POLLHUP) | Int16(POLLERR)) != 0 { return true }
+        var byte: UInt8 = 0
+        let peeked = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT)
+        return peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+        #endif
+    }
+
     /// Shuts both directions down, waking any thread blocked on the socket.
     static func shutdownBoth(_ fd: Int32) {
         _ = shutdown(fd, Int32(SHUT_RDWR))

@@ -1,7 +1,7 @@
 import CCurl
 
 /// A failed libcurl transfer: its code, its error text and the socket's errno, if any.
-struct CurlError: Equatable, Sendable {
+struct CurlError: Error, Equatable, Sendable {
     /// libcurl's result code.
     let code: CURLcode
     /// libcurl's text for this failure (CURLOPT_ERRORBUFFER), or its generic text for the code.

@@ -2,7 +2,7 @@ import CCurl
 import CCurlShim
 import Foundation
 
-/// Sets up a reset easy handle for one exchange. What is not set stays at libcurl's default,
+/// Sets up a new easy handle for one exchange. What is not set stays at libcurl's default,
 /// which keeps nothing: no cookie engine, no HSTS or alt-svc file, no `.netrc`, no cache.
 struct CurlOptions {
     private let easy: UnsafeMutableRawPointer
@@ -45,12 +45,9 @@ struct CurlOptions {
         set(ccurl_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, user))
         set(ccurl_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION, CurlTransfer.writeCallback))
         set(ccurl_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, user))
-        set(ccurl_easy_setopt_long(easy, CURLOPT_NOPROGRESS, 0))
-        set(ccurl_easy_setopt_xferinfo_callback(easy, CurlTransfer.progressCallback))
-        set(ccurl_easy_setopt_pointer(easy, CURLOPT_XFERINFODATA, user))
     }
 
-    /// Frees the header list (after the exchange; the handle is reset before the next one).
+    /// Frees the header list, once the exchange is over.
     mutating func release() {
         curl_slist_free_all(headerList)
         headerList = nil

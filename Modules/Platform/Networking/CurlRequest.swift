@@ -11,6 +11,9 @@ struct CurlRequest: Sendable {
     var headerLines: [String]
     /// The body, sent with its length, or nil for none.
     var body: Data?
+    /// Whether it is a path on the client's base URL (an API call), not an absolute URL (a photo):
+    /// API calls start first among the exchanges that wait for a connection to one host.
+    var isAPICall = false
 
     /// The request for `request` at `url`, with `Authorization: Bearer token` when a token is given.
     init(_ request: HTTPRequest, url: URL, token: String?) {
@@ -24,6 +27,7 @@ struct CurlRequest: Sendable {
         }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         self.init(method: request.method.rawValue, url: url, headers: headers, body: request.body)
+        isAPICall = request.url == nil
     }
 
     private init(method: String, url: URL, headers: [(String, String)], body: Data?) {

@@ -3,12 +3,14 @@ import Foundation
 /// An `HTTPClient` on libcurl: a timeout per attempt and a deadline per request, a body limit
 /// enforced while the body streams in (after decompression), same-origin redirects only,
 /// retries of idempotent requests, `Retry-After`, bearer tokens with one shared refresh on 401,
-/// and cancellation. Each exchange runs on a thread of its own (see `CurlWorkerPool`), so a
-/// hostile server holds up its own requests only. Nothing is cached, and no cookie is kept.
+/// and cancellation. Every exchange runs on one libcurl multi handle on one thread (see
+/// `CurlEngine`), with at most 6 connections per origin (absolute URLs such as photos take 4, the
+/// other 2 are kept for API calls) and 24 in all however many requests are in flight; a hostile
+/// server holds up its own origin's requests only. Nothing is cached, and no cookie is kept.
 public final class HTTPTransportClient: HTTPClient {
     private let configuration: HTTPClientConfiguration
-    /// The client's libcurl workers (internal so tests can see that aborted transfers end).
-    let pool = CurlWorkerPool()
+    /// The client's libcurl engine (internal so tests can see that aborted transfers end).
+    let engine: CurlEngine
     private let refresher: TokenRefresher?
     private let sleep: @Sendable (Duration) async throws -> Void
 
@@ -17,15 +19,20 @@ public final class HTTPTransportClient: HTTPClient {
         self.init(configuration: configuration, sleep: { try await Task.sleep(for: $0) })
     }
 
-    /// Creates a client whose retry waits go through `sleep` (tests observe the waits).
-    init(configuration: HTTPClientConfiguration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
+    /// Creates a client whose retry waits go through `sleep` (tests observe the waits) and whose
+    /// engine has `limits`.
+    init(
+        configuration: HTTPClientConfiguration, sleep: @escaping @Sendable (Duration) async throws -> Void,
+        limits: CurlEngine.Limits = CurlEngine.Limits()
+    ) {
         self.configuration = configuration
+        engine = CurlEngine(limits: limits)
         self.refresher = configuration.tokens.map { TokenRefresher(provider: $0) }
         self.sleep = sleep
     }
 
     deinit {
-        pool.close()
+        engine.close()
     }
 
     /// Sends `request`, retrying and renewing the token as configured; throws the last failure.
@@ -70,7 +77,7 @@ public final class HTTPTransportClient: HTTPClient {
             var retryAfter: Int?
 
             switch await TransferAttempt.run(
-                CurlRequest(request, url: url, token: token), pool: pool, deadline: attemptDeadline,
+                CurlRequest(request, url: url, token: token), engine: engine, deadline: attemptDeadline,
                 maxBodyBytes: maxBodyBytes, host: host)
             {
             case .success(let response) where (200..<300).contains(response.status):

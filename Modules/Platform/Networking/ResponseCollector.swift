@@ -28,6 +28,8 @@ struct ResponseCollector: Sendable {
     /// The body so far (decoded).
     private(set) var body = Data()
     private var headerBytes = 0
+    /// While draining (the caller gave up; see `drain(upTo:)`), the body bytes still accepted.
+    private var drainBudget: Int?
 
     /// A collector that accepts `maxBodyBytes` of body from `host` (`host:port`, for errors).
     init(maxBodyBytes: Int, host: String) {
@@ -37,6 +39,7 @@ struct ResponseCollector: Sendable {
 
     /// One header line with its CRLF, the status line included; `false` means stop the transfer.
     mutating func header(_ line: UnsafeRawBufferPointer) -> Bool {
+        if drainBudget != nil { return true }
         guard ending == nil else { return false }
         headerBytes += line.count
         guard headerBytes <= Self.maxHeaderBytes else {
@@ -67,6 +70,10 @@ struct ResponseCollector: Sendable {
     /// A piece of the decoded body; `false` means stop the transfer (over the limit, or a
     /// redirect whose body is not wanted).
     mutating func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let budget = drainBudget {
+            drainBudget = budget - bytes.count
+            return bytes.count <= budget
+        }
         guard ending == nil else { return false }
         guard bytes.count <= maxBodyBytes - body.count else {
             return stop(.refused(.bodyTooLarge(limit: maxBodyBytes)))
@@ -92,6 +99,13 @@ struct ResponseCollector: Sendable {
 
     /// Drops the body, for an answer that will not be returned.
     mutating func discardBody() { body = Data() }
+
+    /// From now on reads the rest of the answer without keeping it, so its connection can serve
+    /// the next request; says stop once more than `maxBytes` of body arrived.
+    mutating func drain(upTo maxBytes: Int) {
+        drainBudget = max(0, maxBytes)
+        body = Data()
+    }
 
     private mutating func headersEnded() -> Bool {
         guard let status else { return true }

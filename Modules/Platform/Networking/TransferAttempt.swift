@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// One try of a request: its exchanges on libcurl workers, following same-origin redirects
-/// (see `RedirectGuard`). Cancelling the caller or reaching the deadline answers at once and
-/// aborts the exchange under way; its worker lets go of the connection by itself.
+/// One try of a request: its exchanges on the client's libcurl engine, following same-origin
+/// redirects (see `RedirectGuard`). Cancelling the caller or reaching the deadline answers at once
+/// and aborts the exchange under way; the engine lets go of it by itself (after a cancel it may
+/// read the rest of a short answer first, to keep the connection).
 final class TransferAttempt: Sendable {
     /// Why an attempt produced no response.
     enum Failure: Error, Equatable {
@@ -34,22 +35,22 @@ final class TransferAttempt: Sendable {
     }
 
     private let state = Mutex(State())
-    private let pool: CurlWorkerPool
+    private let engine: CurlEngine
     private let maxBodyBytes: Int
     private let host: String
 
-    private init(pool: CurlWorkerPool, maxBodyBytes: Int, host: String) {
-        self.pool = pool
+    private init(engine: CurlEngine, maxBodyBytes: Int, host: String) {
+        self.engine = engine
         self.maxBodyBytes = maxBodyBytes
         self.host = host
     }
 
-    /// Sends `request` on `pool`'s workers, allowing it `deadline` and a decoded body of
+    /// Sends `request` on `engine`, allowing it `deadline` and a decoded body of
     /// `maxBodyBytes`; a response with any status (but a redirect to follow) succeeds.
     static func run(
-        _ request: CurlRequest, pool: CurlWorkerPool, deadline: Duration, maxBodyBytes: Int, host: String
+        _ request: CurlRequest, engine: CurlEngine, deadline: Duration, maxBodyBytes: Int, host: String
     ) async -> Outcome {
-        let attempt = TransferAttempt(pool: pool, maxBodyBytes: maxBodyBytes, host: host)
+        let attempt = TransferAttempt(engine: engine, maxBodyBytes: maxBodyBytes, host: host)
         let timer = Task {
             do {
                 try await Task.sleep(for: deadline)
@@ -91,7 +92,7 @@ final class TransferAttempt: Sendable {
         }
     }
 
-    /// One exchange on a worker; answered by the worker, or at once by `stop`.
+    /// One exchange on the engine; answered by the engine, or at once by `stop`.
     private func exchange(_ request: CurlRequest) async -> Step {
         let transfer = CurlTransfer(request, maxBodyBytes: maxBodyBytes, host: host)
         return await withCheckedContinuation { continuation in
@@ -105,7 +106,7 @@ final class TransferAttempt: Sendable {
                 continuation.resume(returning: .stopped(stopped))
                 return
             }
-            pool.start(transfer) { [self] result in finish(transfer, with: result) }
+            engine.start(transfer) { [self] result in finish(transfer, with: result) }
         }
     }
 
@@ -119,7 +120,8 @@ final class TransferAttempt: Sendable {
         continuation?.resume(returning: .finished(result))
     }
 
-    /// Ends the attempt with `reason` unless it already ended, and aborts its exchange.
+    /// Ends the attempt with `reason` unless it already ended, and aborts its exchange: after a
+    /// cancel its connection may be kept, after a deadline (a slow server) it is closed.
     private func stop(_ reason: Failure) {
         let (transfer, continuation) = state.withLock { state -> (CurlTransfer?, CheckedContinuation<Step, Never>?) in
             guard state.stop == nil else { return (nil, nil) }
@@ -130,7 +132,7 @@ final class TransferAttempt: Sendable {
             }
             return (state.transfer, state.continuation)
         }
-        transfer?.abort()
+        transfer?.abort(keepingConnection: reason == .cancelled)
         continuation?.resume(returning: .stopped(reason))
     }
 }

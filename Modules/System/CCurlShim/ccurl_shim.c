@@ -22,14 +22,18 @@ CURLcode ccurl_easy_setopt_write_callback(CURL *easy, CURLoption option, curl_wr
     return curl_easy_setopt(easy, option, callback);
 }
 
-CURLcode ccurl_easy_setopt_xferinfo_callback(CURL *easy, curl_xferinfo_callback callback) {
-    return curl_easy_setopt(easy, CURLOPT_XFERINFOFUNCTION, callback);
-}
-
 CURLcode ccurl_easy_setopt_opensocket_callback(CURL *easy, curl_opensocket_callback callback) {
     return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
 }
 
 CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) {
     return curl_easy_getinfo(easy, info, value);
+}
+
+CURLcode ccurl_easy_getinfo_off_t(CURL *easy, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(easy, info, value);
+}
+
+CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
 }
