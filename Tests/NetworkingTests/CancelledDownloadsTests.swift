@@ -1,4 +1,4 @@
-import FeedTesting
+import TestingSupport
 import Foundation
 import HTTPServer
 @testable import Networking

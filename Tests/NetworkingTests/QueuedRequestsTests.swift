@@ -1,4 +1,4 @@
-import FeedTesting
+import TestingSupport
 import Foundation
 @testable import Networking
 import Testing
