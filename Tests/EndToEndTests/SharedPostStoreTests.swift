@@ -43,13 +43,15 @@ import Testing
     }
 
     @Test func tenFastTapsSplitBetweenTheScreensSendAtMostTwoRequests() async throws {
-        let server = try TestServer { $0.faults.likeLatencyMS = 1_500 }
+        // The ten taps must fall within the first request: 6 s keeps them there on a loaded 2-core run.
+        let server = try TestServer { $0.faults.likeLatencyMS = 6_000 }
         let feed = try server.headless(.sharedPostStore)
         let (id, _) = try await Self.openProfile(feed)
         for _ in 0..<5 { _ = try await feed.send("tap \(id)") }
         _ = try await feed.send("back")
         for _ in 0..<5 { _ = try await feed.send("tap \(id)") }
-        let settled = try await feed.send("settle")
+        let settled = try await feed.send("settle 30000", timeout: .seconds(40))
+        #expect(settled["settled"] as? Bool == true)
         #expect(server.server.stats().likeRequests[id, default: 0] <= 2)
         let truth = try #require(server.server.likeState(of: id))
         #expect(!truth.liked, "ten taps end where they began")
