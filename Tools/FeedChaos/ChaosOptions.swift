@@ -38,8 +38,10 @@ struct ChaosOptions: Equatable, Sendable {
         the server serving them with a seeded latency and a share of hostile photos (garbage bytes,
         truncated JPEGs, a huge progressive JPEG header, 2 s stalls); there every command but a
         settle answers within 5 s, the client's VmRSS at each settle stays under 200 MB, and every
-        row's photo state is none, loading, loaded or failed. Exit 0:
-        no violation; 1: a violation (each printed with a replay line); 2: a usage or environment error.
+        row's photo state is none, loading, loaded or failed. The replay line names the photos.
+
+        Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
+        environment error.
 
           --sessions N     sessions to run, 1…100000 (default 16)
           --seed S         seed of the run (default 1)
