@@ -8,13 +8,15 @@ import Testing
         #expect(options.sessions == 64 && options.seed == 9 && options.commands == 60 && options.lyingServer)
         #expect(options.sessionIndexes.count == 64)
         let replay = options.replayLine(session: 17)
-        #expect(replay == "feed-chaos --seed 9 --session 17 --commands 60 --lying-server")
+        let photos = PhotoAxis.draw(seed: 9, session: 17).on ? "on" : "off"
+        #expect(replay == "feed-chaos --seed 9 --session 17 --commands 60 --lying-server --photos \(photos)")
         let again = try #require(try ChaosOptions.parse(Array(replay.split(separator: " ").dropFirst().map(String.init))))
         #expect(again.sessionIndexes == [17] && again.seed == 9 && again.commands == 60 && again.lyingServer)
+        #expect(PhotoAxis.forSession(17, options: again) == PhotoAxis.forSession(17, options: options))
         #expect(try ChaosOptions.parse(["--help"]) == nil)
     }
 
-    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"]])
+    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"], ["--photos", "maybe"]])
     func mistakesAreOneLineNamingTheOption(arguments: [String]) {
         #expect(throws: (any Error).self) { try ChaosOptions.parse(arguments) }
     }
@@ -37,6 +39,12 @@ import Testing
         var b = SessionResult(index: 1, flags: .with(["shared-post-store", "zeta-follow-up"]))
         b.commands = 812
         b.findings = [Finding(.noDuplicates, "p1 twice")]
-        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 9,812 commands · 41,230 checks · 1 violation")
+        b.photos = PhotoAxis(on: true, hostileShare: 0.25, latencyMS: 0)
+        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 1 with photos on · 9,812 commands · 41,230 checks · 1 violation")
+        b.photoStates = ["loading": 3, "failed": 1]
+        b.slowestAnswerMS = 1_250
+        b.maxResidentBytes = 60 << 20
+        #expect(ChaosReport.photos([a, b]) == "photos (1 sessions): rows by photo state: failed 1, loading 3 · slowest answer 1,250 ms (bound 5,000) · highest client VmRSS at a settle 60.0 MiB (bound 200 MiB)")
+        #expect(ChaosReport.photos([a]) == "photos: no session ran with photos on")
     }
 }

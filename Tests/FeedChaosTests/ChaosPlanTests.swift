@@ -17,6 +17,21 @@ import Testing
         #expect(!FlagSet(keys: [], values: []).likeQueue && FlagSet(keys: [], values: []).arguments.isEmpty)
     }
 
+    @Test func thePhotoAxisIsSeededPerSessionAndOnForAboutHalfWithHostilePhotos() throws {
+        let axes = (0..<200).map { PhotoAxis.draw(seed: 42, session: $0) }
+        #expect(axes == (0..<200).map { PhotoAxis.draw(seed: 42, session: $0) })
+        let on = axes.filter(\.on)
+        #expect((70...130).contains(on.count), "\(on.count) of 200")
+        #expect(on.allSatisfy { $0.hostileShare > 0 } && axes.filter { !$0.on }.allSatisfy { $0 == .off })
+        #expect(Set(on.map(\.latencyMS)).count > 1 && Set(on.map(\.hostileShare)).count > 1)
+        #expect((0..<200).map { PhotoAxis.draw(seed: 43, session: $0) } != axes, "another seed, other axes")
+        #expect(PhotoAxis.off.description == "photos off")
+        #expect(PhotoAxis(on: true, hostileShare: 0.25, latencyMS: 50).description == "photos on (25% hostile, +50ms)")
+        let forcedOff = try #require(try ChaosOptions.parse(["--photos", "off"]))
+        let forcedOn = try #require(try ChaosOptions.parse(["--photos", "on"]))
+        #expect((0..<20).allSatisfy { !PhotoAxis.forSession($0, options: forcedOff).on && PhotoAxis.forSession($0, options: forcedOn).on })
+    }
+
     @Test func faultPhasesAreSeededAndTheHealthyOneHasNoFault() {
         var a = ChaosRandom(seed: 42, stream: 2)
         var b = ChaosRandom(seed: 42, stream: 2)

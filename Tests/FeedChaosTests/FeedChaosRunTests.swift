@@ -70,6 +70,17 @@ import Testing
         #expect(run.lines.contains { $0.hasPrefix("server memory") })
     }
 
+    @Test func anHonestShortRunWithPhotosAndHostileOnesAmongThemEndsClean() throws {
+        let run = try Self.chaos(["--sessions", "2", "--commands", "40", "--seed", "11", "--photos", "on"])
+        #expect(run.status == 0, "\(run.lines.suffix(40))")
+        #expect(run.lines.filter { $0.hasPrefix("session ") }.allSatisfy { $0.contains(" · photos on (") }, "\(run.lines)")
+        #expect(run.lines.contains { $0.hasPrefix("2 sessions · ") && $0.contains(" · 2 with photos on · ") && $0.hasSuffix(" · 0 violations") })
+        let checks = try #require(run.lines.first { $0.hasPrefix("checks by invariant: ") })
+        #expect(!checks.contains("(9) 0 "), "\(checks)")
+        let photos = try #require(run.lines.first { $0.hasPrefix("photos (2 sessions): rows by photo state: ") }, "\(run.lines)")
+        #expect(photos.contains(" · slowest answer ") && photos.contains(" · highest client VmRSS at a settle "), "\(photos)")
+    }
+
     @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() throws {
         // A feed that declares two built flags more than the real one, notes how it was run, and
         // runs the real one without them (which does not know them).

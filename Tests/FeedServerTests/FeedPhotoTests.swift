@@ -153,4 +153,27 @@ struct FeedPhotoTests {
         _ = await photo(router, "p1", w: "10")
         #expect(await photo(router, "p1", w: "10").status == 429)
     }
+
+    @Test("hostile photos: a share of ids, by id, answered with garbage, a truncated JPEG, a huge progressive header or a stall")
+    func hostilePhotos() async throws {
+        let router = FeedRouter(options: FeedServerOptions(faults: FeedServerFaults(hostilePhotoShare: 0.5)), log: nil)
+        let ids = (1...40).map { "p\($0)" }
+        let kinds = ids.map { HostilePhoto.of($0, seed: router.seed, share: 0.5) }
+        #expect(kinds == ids.map { HostilePhoto.of($0, seed: router.seed, share: 0.5) }, "the same ids on every request")
+        #expect(kinds.contains(nil) && kinds.contains(.garbage) && kinds.contains(.truncated) && kinds.contains(.hugeProgressive))
+        for (id, kind) in zip(ids, kinds) where kind != .slow {
+            let reply = await photo(router, id, w: "64")
+            #expect(reply.status == 200)
+            switch kind {
+            case nil: #expect(throws: Never.self) { try JPEGDecoder().decode(reply.body) }
+            case .garbage?, .truncated?: #expect(reply.headers.contains { $0.0 == "Cache-Control" && $0.1 == "no-store" })
+            case .hugeProgressive?:
+                // A well-formed header a decoder without limits would believe; ours refuses it unread.
+                #expect((try? JPEGDecoder(maxPixelCount: 1 << 30).dimensions(of: reply.body)) == PixelSize(width: 30_000, height: 30_000))
+                #expect(throws: ImageCodecError.self) { try JPEGDecoder().dimensions(of: reply.body) }
+            case .slow?: break
+            }
+        }
+        #expect(HostilePhoto.of("p1", seed: 1, share: 0) == nil)
+    }
 }

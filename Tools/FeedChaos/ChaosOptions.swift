@@ -15,13 +15,15 @@ struct ChaosOptions: Equatable, Sendable {
     var feed: String?
     /// Test mode: the server's truth lies about every like, so invariant 2 must fire.
     var lyingServer = false
+    /// `--photos on|off`: forces the photo axis; nil: drawn per session from the seed.
+    var photos: Bool?
     /// Prints every command and its trimmed answer on stderr.
     var trace = false
 
     static let defaultCommands = 100
 
     static let usage = """
-        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--trace]
+        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--trace]
 
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
         feed's invariants after every answer and every settle. The flags come from the build: at start
@@ -30,14 +32,23 @@ struct ChaosOptions: Equatable, Sendable {
         flags: 16 sessions cover all 16). n > 5: each block takes a pairwise covering sample instead:
         all on, all off, then rows chosen greedily from the seed (of 32 candidates, each grown from a
         missing pair, the one covering most missing pairs) until every two flags have been on/on,
-        on/off, off/on and off/off; each block permutes the flags and the order by the seed. Exit 0:
-        no violation; 1: a violation (each printed with a replay line); 2: a usage or environment error.
+        on/off, off/on and off/off; each block permutes the flags and the order by the seed.
+
+        Photos: about half the sessions (drawn from the seed and the session) run with photos on,
+        the server serving them with a seeded latency and a share of hostile photos (garbage bytes,
+        truncated JPEGs, a huge progressive JPEG header, 2 s stalls); there every command but a
+        settle answers within 5 s, the client's VmRSS at each settle stays under 200 MB, and every
+        row's photo state is none, loading, loaded or failed. The replay line names the photos.
+
+        Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
+        environment error.
 
           --sessions N     sessions to run, 1…100000 (default 16)
           --seed S         seed of the run (default 1)
           --commands C     headless commands per session, 10…100000 (default 100)
           --session K      replay session K of the run only (what a violation's replay line says)
           --feed PATH      the feed executable (default: the one built beside feed-chaos)
+          --photos on|off  force photos on or off in every session (default: drawn per session)
           --trace          print every command and its trimmed answer on stderr
           --lying-server   test mode: the server's truth reports every like flipped; invariant 2 must fire
         """
@@ -57,6 +68,10 @@ struct ChaosOptions: Equatable, Sendable {
                 case "--commands": options.commands = try scanner.integer(in: 10...100_000, expected: "commands per session from 10 to 100000")
                 case "--session": options.session = try scanner.integer(in: 0...1_000_000, expected: "a session number from 0, as a replay line gives it")
                 case "--feed": options.feed = try scanner.value(expected: "the path of the feed executable")
+                case "--photos":
+                    let value = try scanner.value(expected: "on or off")
+                    guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
+                    options.photos = value == "on"
                 case "--lying-server":
                     try scanner.noValue()
                     options.lyingServer = true
@@ -79,6 +94,7 @@ struct ChaosOptions: Equatable, Sendable {
         if commands != Self.defaultCommands { words += ["--commands", String(commands)] }
         if let feed { words += ["--feed", feed] }
         if lyingServer { words.append("--lying-server") }
+        words += ["--photos", PhotoAxis.forSession(index, options: self).on ? "on" : "off"]
         return words.joined(separator: " ")
     }
 

@@ -23,7 +23,7 @@ enum ChaosReport {
         } else {
             verdict = "VIOLATION of invariant \(result.findings[0].invariant.rawValue)"
         }
-        return "session \(result.index) · \(result.flags) · \(number(result.commands)) commands · \(number(result.totalChecks)) checks · "
+        return "session \(result.index) · \(result.flags) · \(result.photos) · \(number(result.commands)) commands · \(number(result.totalChecks)) checks · "
             + "\(result.kills) kills · \(result.downtimes) downtimes · \(result.logouts) logouts · "
             + String(format: "%.1f s", result.seconds) + " · \(verdict)"
     }
@@ -31,7 +31,7 @@ enum ChaosReport {
     /// The report of a violation: where, what, the last commands and the replay line.
     static func violation(_ result: SessionResult, options: ChaosOptions) -> [String] {
         var lines = [
-            "VIOLATION — seed \(options.seed), session \(result.index), flags \(result.flags), at command \(result.step)",
+            "VIOLATION — seed \(options.seed), session \(result.index), flags \(result.flags), \(result.photos), at command \(result.step)",
         ]
         for finding in result.findings.prefix(10) { lines.append("  \(finding)") }
         if result.findings.count > 10 { lines.append("  … and \(result.findings.count - 10) more") }
@@ -55,7 +55,8 @@ enum ChaosReport {
         let combinations = Set(results.map(\.flags)).count
         let violations = results.filter { !$0.findings.isEmpty }.count
         let aborted = results.filter { $0.environmentError != nil }.count
-        var line = "\(number(results.count)) sessions · \(combinations) flag combinations · "
+        let photos = results.filter(\.photos.on).count
+        var line = "\(number(results.count)) sessions · \(combinations) flag combinations · \(number(photos)) with photos on · "
             + "\(number(results.reduce(0) { $0 + $1.commands })) commands · \(number(results.reduce(0) { $0 + $1.totalChecks })) checks · "
             + "\(number(violations)) violation\(violations == 1 ? "" : "s")"
         if aborted > 0 { line += " · \(aborted) aborted" }
@@ -69,6 +70,19 @@ enum ChaosReport {
         let parts = Invariant.allCases.map { "(\($0.rawValue)) \(number(totals[$0, default: 0]))" }
         let lenient = results.reduce(0) { $0 + $1.lenient }
         return "checks by invariant: " + parts.joined(separator: " · ") + " · rows within one like of the server (uncertain outcome): \(number(lenient))"
+    }
+
+    /// The photo sessions: the rows seen in each photo state, the slowest answer, the highest VmRSS.
+    static func photos(_ results: [SessionResult]) -> String {
+        let on = results.filter(\.photos.on)
+        guard !on.isEmpty else { return "photos: no session ran with photos on" }
+        var states: [String: Int] = [:]
+        for result in on { states.merge(result.photoStates, uniquingKeysWith: +) }
+        let shown = states.sorted { $0.key < $1.key }.map { "\($0.key) \(number($0.value))" }.joined(separator: ", ")
+        let slowest = on.map(\.slowestAnswerMS).max() ?? 0
+        let resident = on.map(\.maxResidentBytes).max() ?? 0
+        return "photos (\(on.count) sessions): rows by photo state: \(shown.isEmpty ? "none seen" : shown) · slowest answer \(number(slowest)) ms"
+            + " (bound 5,000) · highest client VmRSS at a settle \(MemoryProbe.mebibytes(resident)) (bound 200 MiB)"
     }
 
     /// The client's memory: growth from the first settled state to 1,000 commands, worst process.

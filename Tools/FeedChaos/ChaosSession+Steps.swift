@@ -46,7 +46,10 @@ extension ChaosSession {
         result.commands += 1
         process.commands += 1
         let state: ClientState
-        switch client.send(text, timeout: timeout) {
+        let sent = ContinuousClock.now
+        let reply = client.send(text, timeout: timeout)
+        let took = ContinuousClock.now - sent
+        switch reply {
         case .timedOut:
             log.command(result.commands, text, answer: "(no answer)")
             throw SessionStop.violation([Finding(.answersInTime, "'\(text)' got no answer within \(timeout)")])
@@ -66,6 +69,7 @@ extension ChaosSession {
         trail.record(result.commands, text, state)
         log.command(result.commands, text, answer: trimmed)
         if options.trace { FileHandle.standardError.write(Data("[\(index) #\(result.commands)] \(text) → \(trimmed)\n".utf8)) }
+        try checkPhotos(text, took: took, state)
         guard state.error == nil else { return state }
         received(state)
         last = state
@@ -89,6 +93,33 @@ extension ChaosSession {
             result.checked(.memoryBounded)
             if growth > Self.memoryLimit {
                 throw SessionStop.violation([Finding(.memoryBounded, "VmRSS grew from \(MemoryProbe.mebibytes(first)) at the first settle to \(MemoryProbe.mebibytes(first + growth)) after 1,000 commands")])
+            }
+        }
+    }
+
+    /// With photos on: a command but `settle` answers within 5 s, every photo state is a known
+    /// one, and at a settle the client's VmRSS is under 200 MB.
+    private func checkPhotos(_ text: String, took: Duration, _ state: ClientState) throws {
+        guard photos.on else { return }
+        if !text.hasPrefix("settle") {
+            result.checked(.photosBehave)
+            result.slowestAnswerMS = max(result.slowestAnswerMS, Int(took / .milliseconds(1)))
+            guard took <= PhotoAxis.answerBound else {
+                throw SessionStop.violation([Finding(.photosBehave, "'\(text)' was answered after \(Int(took / .milliseconds(1))) ms, more than \(PhotoAxis.answerBound) with photos loading")])
+            }
+        }
+        for (name, rows) in state.screens {
+            result.checked(.photosBehave)
+            for row in rows { result.photoStates[row.photo ?? "absent", default: 0] += 1 }
+            if let bad = rows.first(where: { $0.photo.map { !PhotoAxis.knownStates.contains($0) } ?? false }) {
+                throw SessionStop.violation([Finding(.photosBehave, "row \(bad.id) on the \(name) screen shows the photo state \"\(bad.photo ?? "")\"", posts: [bad.id])])
+            }
+        }
+        if state.settled != nil, let rss = client?.residentBytes {
+            result.checked(.photosBehave)
+            result.maxResidentBytes = max(result.maxResidentBytes, rss)
+            guard rss < PhotoAxis.residentLimit else {
+                throw SessionStop.violation([Finding(.photosBehave, "VmRSS is \(MemoryProbe.mebibytes(rss)) at a settle with photos on, over \(MemoryProbe.mebibytes(PhotoAxis.residentLimit))")])
             }
         }
     }

@@ -8,6 +8,7 @@ final class ChaosSession {
     let index: Int
     let options: ChaosOptions
     let flags: FlagSet
+    let photos: PhotoAxis
     var script: ChaosRandom
     var chaos: ChaosRandom
     let planner: ScriptPlanner
@@ -35,6 +36,7 @@ final class ChaosSession {
         self.options = options
         let seed = ChaosRandom.sessionSeed(options.seed, session: index)
         self.flags = flags
+        photos = PhotoAxis.forSession(index, options: options)
         script = ChaosRandom(seed: seed, stream: 1)
         chaos = ChaosRandom(seed: seed, stream: 2)
         planner = ScriptPlanner(flags: flags)
@@ -46,6 +48,7 @@ final class ChaosSession {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("feed-chaos-\(getpid())-\(index)-\(UUID().uuidString.prefix(8))")
         data = DataDirectory(url: root.appendingPathComponent("data"))
         result = SessionResult(index: index, flags: flags)
+        result.photos = photos
     }
 
     /// Runs the session to its last command or its first violation.
@@ -89,7 +92,7 @@ final class ChaosSession {
         }
         let kills = [0, 1, 1, 2, 2, 3][chaos.int(0...5)]
         killAt = (0..<kills).map { _ in chaos.int(5...max(6, options.commands - 5)) }.sorted()
-        event("session \(index) · \(flags) · server on port \(port) · kills planned at commands \(killAt)")
+        event("session \(index) · \(flags) · \(photos) · server on port \(port) · kills planned at commands \(killAt)")
         try startClient()
     }
 
@@ -128,7 +131,7 @@ final class ChaosSession {
 
     func startClient() throws {
         let arguments = [
-            "--headless", "--server", "http://127.0.0.1:\(port)", "--photos", "off", "--data-dir", data.url.path,
+            "--headless", "--server", "http://127.0.0.1:\(port)", "--photos", photos.on ? "on" : "off", "--data-dir", data.url.path,
             "--poll-interval", "1000",
         ] + flags.arguments
         let environment = [
@@ -164,7 +167,11 @@ final class ChaosSession {
             server.stop()
             result.downtimes += 1
         }
-        server.update { $0 = next.faults }
+        // The photo axis holds for the whole session, whatever the phase.
+        var faults = next.faults
+        faults.hostilePhotoShare = photos.hostileShare
+        faults.photoLatencyMS = photos.latencyMS
+        server.update { [faults] in $0 = faults }
         ledger.phaseStarted(next)
         phase = next
         event("faults: \(next)")

@@ -9,6 +9,8 @@ struct ClientState: Decodable, Sendable {
         var heart: String
         var pending: Bool
         var caption: String?
+        /// `none`, `loading`, `loaded` or `failed` (absent from older builds).
+        var photo: String?
 
         /// The count in `likes` ("1,234 likes", "1 like"); nil when it holds no number.
         var likeCount: Int? { Self.count(in: likes) }

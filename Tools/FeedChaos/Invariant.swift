@@ -8,6 +8,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
     case answersInTime = 6
     case logoutForgets = 7
     case memoryBounded = 8
+    case photosBehave = 9
 
     /// What the invariant says, in one line.
     var summary: String {
@@ -20,6 +21,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .answersInTime: "no crash but our SIGKILL; every command answers within its deadline"
         case .logoutForgets: "after logout nothing of the user remains on disk or on screen"
         case .memoryBounded: "the client's memory after 1,000 commands is within 10 MiB of its first settled state"
+        case .photosBehave: "with photos on (hostile ones among them): answers within 5 s, VmRSS under 200 MB at settles, known photo states"
         }
     }
 

@@ -2,6 +2,12 @@
 struct SessionResult: Sendable {
     var index: Int
     var flags: FlagSet
+    var photos = PhotoAxis.off
+    /// With photos on: the rows seen in each photo state, the slowest answer (but settles), in
+    /// milliseconds, and the highest VmRSS at a settle.
+    var photoStates: [String: Int] = [:]
+    var slowestAnswerMS = 0
+    var maxResidentBytes = 0
     var commands = 0
     /// Facts compared, per invariant.
     var checks: [Invariant: Int] = [:]

@@ -45,6 +45,7 @@ for index in options.sessionIndexes {
 }
 say(ChaosReport.summary(results))
 say(ChaosReport.checksByInvariant(results))
+say(ChaosReport.photos(results))
 say(ChaosReport.clientMemory(results))
 say(ChaosReport.serverMemory(serverMemory))
 if results.contains(where: { !$0.findings.isEmpty }) { exit(1) }

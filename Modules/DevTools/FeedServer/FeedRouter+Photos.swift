@@ -19,6 +19,9 @@ extension FeedRouter {
             width = min(asked, post.width)
         }
         let height = max(1, Int((Double(post.height) * Double(width) / Double(post.width)).rounded()))
+        if let hostile = HostilePhoto.of(id, seed: seed, share: faults.hostilePhotoShare) {
+            return await hostilePhoto(hostile, id: id, width: width, height: height)
+        }
         let tag = EntityTag.of(Data("photo/1/\(seed)/\(id)/\(width)x\(height)".utf8))
         let headers = [("Cache-Control", "public, max-age=31536000, immutable"), ("ETag", tag)]
         if EntityTag.matches(request.headers["if-none-match"], tag) {
@@ -31,6 +34,17 @@ extension FeedRouter {
             return Self.error(500, "the photo of \(id) could not be encoded")
         }
         return HTTPServerResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + headers, body: jpeg)
+    }
+
+    /// A hostile photo: no ETag (a client cannot revalidate it), never cached by the server.
+    private func hostilePhoto(_ hostile: HostilePhoto, id: String, width: Int, height: Int) async -> HTTPServerResponse {
+        if hostile == .slow { try? await Task.sleep(for: .seconds(2)) }
+        var honest = Data()
+        if hostile == .truncated || hostile == .slow {
+            honest = await photos.jpeg(PhotoStore.Key(id: id, width: width), height: height, scene: PhotoScene(seed: seed, id: id)) ?? Data()
+        }
+        let body = hostile.body(honest: honest, seed: seed &+ UInt64(id.utf8.count))
+        return HTTPServerResponse(status: 200, headers: [("Content-Type", "image/jpeg"), ("Cache-Control", "no-store")], body: body)
     }
 
     /// The absolute URL of a post's photo on this server, as a CDN's would be.

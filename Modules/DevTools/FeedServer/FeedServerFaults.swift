@@ -13,6 +13,10 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var likeApplyThenFailRate: Double
     /// Extra delay before answering a photo, in milliseconds.
     public var photoLatencyMS: Int
+    /// Share (0…1) of photo ids answered with a hostile body instead of their JPEG (chosen by id,
+    /// the same on every request): garbage bytes, a truncated JPEG, a header claiming a huge
+    /// progressive picture, or the real photo after a 2 s stall.
+    public var hostilePhotoShare: Double
     /// Requests allowed per wall-clock second; more are answered 429 with `Retry-After: 1`. nil = no limit.
     public var rateLimit: Int?
     /// How many ids of the previous page each later page repeats first.
@@ -34,6 +38,7 @@ public struct FeedServerFaults: Sendable, Equatable {
         likeLatencyMS: Int = 0,
         likeApplyThenFailRate: Double = 0,
         photoLatencyMS: Int = 0,
+        hostilePhotoShare: Double = 0,
         rateLimit: Int? = nil,
         repeatIDs: Int = 0,
         refuseLikes: Set<String> = [],
@@ -47,6 +52,7 @@ public struct FeedServerFaults: Sendable, Equatable {
         self.likeLatencyMS = likeLatencyMS
         self.likeApplyThenFailRate = likeApplyThenFailRate
         self.photoLatencyMS = photoLatencyMS
+        self.hostilePhotoShare = hostilePhotoShare
         self.rateLimit = rateLimit
         self.repeatIDs = repeatIDs
         self.refuseLikes = refuseLikes

@@ -16,6 +16,8 @@ extension FeedServerOptions {
           --like-apply-then-fail-rate P
                                 apply a like write, then answer 500 anyway, with probability P (default 0)
           --photo-latency MS    delay photos by MS more milliseconds, 0…60000 (default 0)
+          --hostile-photos P    answer a share P of photo ids (0…1, by id) with garbage, a truncated JPEG,
+                                a huge progressive JPEG header or a 2 s stall (default 0)
           --rate-limit N        allow N requests per second, then 429 with Retry-After: 1 (default: no limit)
           --repeat-ids K        each page after the first repeats the last K ids of the previous page, 0…99 (default 0)
           --new-posts-every S   publish a new post at the top of the feed every S seconds, 0.01…86400 (default: never)

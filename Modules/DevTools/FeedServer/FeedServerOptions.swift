@@ -80,6 +80,7 @@ public struct FeedServerOptions: Sendable, Equatable {
         case "--like-latency": faults.likeLatencyMS = try scanner.integer(in: latencyRange, expected: expected)
         case "--like-apply-then-fail-rate": faults.likeApplyThenFailRate = try scanner.number(in: 0...1, expected: expected)
         case "--photo-latency": faults.photoLatencyMS = try scanner.integer(in: latencyRange, expected: expected)
+        case "--hostile-photos": faults.hostilePhotoShare = try scanner.number(in: 0...1, expected: expected)
         case "--rate-limit": faults.rateLimit = try scanner.integer(in: rateLimitRange, expected: expected)
         case "--repeat-ids": faults.repeatIDs = try scanner.integer(in: repeatIDsRange, expected: expected)
         case "--new-posts-every": faults.newPostsEverySeconds = try scanner.number(in: newPostsEveryRange, expected: expected)
@@ -101,6 +102,7 @@ public struct FeedServerOptions: Sendable, Equatable {
         "--like-latency": "milliseconds from 0 to 60000",
         "--like-apply-then-fail-rate": "a probability from 0 to 1, e.g. 0.2",
         "--photo-latency": "milliseconds from 0 to 60000",
+        "--hostile-photos": "a share of photos from 0 to 1, e.g. 0.25",
         "--rate-limit": "requests per second from 1 to 1000000",
         "--repeat-ids": "an integer from 0 to 99",
         "--new-posts-every": "seconds from 0.01 to 86400, e.g. 10",
