@@ -113,6 +113,10 @@ struct HTTPServerHardeningTests {
             let middle = try RawHTTPConnection(port: port)
             try middle.send("GET /second HTTP/1.1\r\n\r\n")
             _ = try middle.readResponse()
+            // A connection is idle once its thread is back to reading, a moment after the client
+            // read its answer (a loaded run deschedules it): the newcomer comes once both are.
+            let deadline = ContinuousClock.now + .seconds(30)
+            while server.waitingConnections < 2, ContinuousClock.now < deadline { usleep(1_000) }
             let newcomer = try RawHTTPConnection(port: port)
             try newcomer.send("GET /third HTTP/1.1\r\n\r\n")
             let newest = try newcomer.readResponse()

@@ -102,6 +102,11 @@ final class ConnectionRegistry: Sendable {
         state.withLock { $0.stopping }
     }
 
+    /// The number of connections waiting on their client (the ones a newcomer may evict).
+    var waitingCount: Int {
+        state.withLock { state in state.open.values.filter { !$0.evicted && $0.waitingSince != nil }.count }
+    }
+
     /// The number of connections holding a slot (evicted ones that are still closing excluded).
     var count: Int {
         state.withLock { $0.live }

@@ -82,6 +82,12 @@ public final class HTTPServer: Sendable {
         running.withLock { $0?.registry }?.count ?? 0
     }
 
+    /// How many open connections wait on their client (idle between requests): the ones a
+    /// newcomer may evict when every slot is taken.
+    public var waitingConnections: Int {
+        running.withLock { $0?.registry }?.waitingCount ?? 0
+    }
+
     /// How many connections were admitted since the last start (refused ones not counted).
     public var acceptedConnections: Int {
         running.withLock { $0?.registry }?.admitted ?? 0
