@@ -14,9 +14,12 @@ import Testing
         #expect(again.sessionIndexes == [17] && again.seed == 9 && again.commands == 60 && again.lyingServer)
         #expect(PhotoAxis.forSession(17, options: again) == PhotoAxis.forSession(17, options: options))
         #expect(try ChaosOptions.parse(["--help"]) == nil)
+        #expect(options.replayLine(session: 17, twin: true) == replay + " --twin on")
+        let twin = try #require(try ChaosOptions.parse((replay + " --twin off").split(separator: " ").dropFirst().map(String.init)))
+        #expect(twin.twin == false && again.twin == nil)
     }
 
-    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"], ["--photos", "maybe"]])
+    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"], ["--photos", "maybe"], ["--twin", "maybe"]])
     func mistakesAreOneLineNamingTheOption(arguments: [String]) {
         #expect(throws: (any Error).self) { try ChaosOptions.parse(arguments) }
     }
@@ -40,7 +43,11 @@ import Testing
         b.commands = 812
         b.findings = [Finding(.noDuplicates, "p1 twice")]
         b.photos = PhotoAxis(on: true, hostileShare: 0.25, latencyMS: 0)
-        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 1 with photos on · 9,812 commands · 41,230 checks · 1 violation")
+        b.twin = TwinAxis(on: true, secondShare: 0.5)
+        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 1 with photos on · 1 with a twin · 9,812 commands · 41,230 checks · 1 violation")
+        #expect(ChaosReport.sessionLine(b, seed: 1).contains(" · photos on (25% hostile, +0ms) · twin on (50% to the second) · "))
+        #expect(ChaosReport.violation(b, options: ChaosOptions()).first?.contains(", twin on (50% to the second), at command ") == true)
+        #expect(ChaosReport.violation(b, options: ChaosOptions()).last?.hasSuffix(" --twin on") == true)
         b.photoStates = ["loading": 3, "failed": 1]
         b.slowestAnswerMS = 1_250
         b.maxResidentBytes = 60 << 20

@@ -32,6 +32,23 @@ import Testing
         #expect((0..<20).allSatisfy { !PhotoAxis.forSession($0, options: forcedOff).on && PhotoAxis.forSession($0, options: forcedOn).on })
     }
 
+    @Test func theTwinAxisIsSeededPerSessionOnlyWithTheLikeQueueAndOnForAboutHalf() throws {
+        let queue = FlagSet.with(["persistent-like-queue", "offline-pages"])
+        let axes = (0..<200).map { TwinAxis.draw(seed: 42, session: $0, flags: queue) }
+        #expect(axes == (0..<200).map { TwinAxis.draw(seed: 42, session: $0, flags: queue) })
+        let on = axes.filter(\.on)
+        #expect((70...130).contains(on.count), "\(on.count) of 200")
+        #expect(Set(on.map(\.secondShare)).count > 1 && axes.filter { !$0.on }.allSatisfy { $0 == .off })
+        #expect((0..<200).map { TwinAxis.draw(seed: 43, session: $0, flags: queue) } != axes, "another seed, other axes")
+        #expect((0..<200).allSatisfy { !TwinAxis.draw(seed: 42, session: $0, flags: .with(["offline-pages"])).on }, "no twin without the queue")
+        #expect(TwinAxis.off.description == "twin off")
+        #expect(TwinAxis(on: true, secondShare: 0.3).description == "twin on (30% to the second)")
+        let forcedOff = try #require(try ChaosOptions.parse(["--twin", "off"]))
+        let forcedOn = try #require(try ChaosOptions.parse(["--twin", "on"]))
+        #expect((0..<20).allSatisfy { !TwinAxis.forSession($0, options: forcedOff, flags: queue).on && TwinAxis.forSession($0, options: forcedOn, flags: queue).on })
+        #expect((0..<20).allSatisfy { !TwinAxis.forSession($0, options: forcedOn, flags: .allOff).on }, "forced on only where the queue is on")
+    }
+
     @Test func faultPhasesAreSeededAndTheHealthyOneHasNoFault() {
         var a = ChaosRandom(seed: 42, stream: 2)
         var b = ChaosRandom(seed: 42, stream: 2)

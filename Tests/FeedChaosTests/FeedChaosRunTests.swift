@@ -81,6 +81,17 @@ import Testing
         #expect(photos.contains(" · slowest answer ") && photos.contains(" · highest client VmRSS at a settle "), "\(photos)")
     }
 
+    @Test func anHonestShortRunWithTwoProcessesOnOneDataDirectoryEndsClean() throws {
+        // Of sessions 0…7 of seed 4242, the four with persistent-like-queue run a twin, with kills.
+        let run = try Self.chaos(["--sessions", "8", "--commands", "40", "--seed", "4242", "--twin", "on"])
+        #expect(run.status == 0, "\(run.lines.suffix(40))")
+        let sessions = run.lines.filter { $0.hasPrefix("session ") }
+        let twins = sessions.filter { $0.contains(" · twin on (") }
+        #expect(twins.count == 4 && twins.allSatisfy { $0.contains("persistent-like-queue") }, "\(sessions)")
+        #expect(sessions.filter { !$0.contains("persistent-like-queue") }.allSatisfy { $0.contains(" · twin off · ") }, "\(sessions)")
+        #expect(run.lines.contains { $0.hasPrefix("8 sessions · ") && $0.contains(" · 4 with a twin · ") && $0.hasSuffix(" · 0 violations") }, "\(run.lines)")
+    }
+
     @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() throws {
         // A feed that declares two built flags more than the real one, notes how it was run, and
         // runs the real one without them (which does not know them).

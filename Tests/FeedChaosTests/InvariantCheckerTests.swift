@@ -49,6 +49,37 @@ import Testing
         #expect(settled.checks[.heartsMatchServer] == 6 && every.checks[.screensAgree] == 1 && every.checks[.noDuplicates] == 2)
     }
 
+    @Test func withATwinAScreenIsNotHeldToTapsTheOtherProcessMadeLast() {
+        // Process 1 liked p2 last; process 0's screen has not loaded a page since: it shows the old heart.
+        var ledger = LikeLedger(flags: all.flags)
+        ledger.tapped("p2", liked: true, during: FaultPhase(), by: 1)
+        let served = FixedTruth(likes: ["p1": LikeTruth(liked: true, count: 1_234), "p2": LikeTruth(liked: true, count: 8)])
+        let stale = Self.state([Self.row("p1", "liked", 1_234), Self.row("p2", "notLiked", 7, pending: true)])
+        #expect(ledger.tappedElsewhere(than: 0) == ["p2"] && ledger.tappedElsewhere(than: 1).isEmpty)
+        let elsewhere = ledger.tappedElsewhere(than: 0)
+        #expect(all.afterHealthySettle(stale, truth: served, ledger: ledger, elsewhere: elsewhere).findings.isEmpty)
+        #expect(all.everyAnswer(stale, ledger: ledger, elsewhere: elsewhere).findings.isEmpty)
+        // The process that tapped is held to it, and the server to the last tap of either.
+        let tapper = ledger.tappedElsewhere(than: 1)
+        #expect(all.afterHealthySettle(stale, truth: served, ledger: ledger, elsewhere: tapper).findings.map(\.invariant).contains(.heartsMatchServer))
+        #expect(all.everyAnswer(stale, ledger: ledger, elsewhere: tapper).findings.map(\.invariant) == [.heartsMatchServer])
+        let lost = FixedTruth(likes: ["p1": LikeTruth(liked: true, count: 1_234), "p2": LikeTruth(liked: false, count: 7)])
+        let shown = Self.state([Self.row("p1", "liked", 1_234)])
+        #expect(all.afterHealthySettle(shown, truth: lost, ledger: ledger, elsewhere: elsewhere).findings.map(\.invariant) == [.likesReachServer])
+    }
+
+    @Test func aKillBesideALivingTwinExemptsTheOpenTapsUntilTheirRequestsDeadline() {
+        let clock = TestClock()
+        var ledger = LikeLedger(flags: .with(["persistent-like-queue"]), now: { clock.time })
+        ledger.tapped("p2", liked: true, during: FaultPhase(), by: 0)
+        ledger.killed(twinAlive: true)
+        #expect(ledger.isExposedToOrphans("p2") && ledger.isUncertain("p2"))
+        var alone = LikeLedger(flags: .with(["persistent-like-queue"]), now: { clock.time })
+        alone.tapped("p2", liked: true, during: FaultPhase(), by: 0)
+        alone.killed()
+        #expect(!alone.isExposedToOrphans("p2") && !alone.isUncertain("p2"), "alone, the session waits for a quiet server")
+    }
+
     @Test func aWrongHeartOrCountAfterAHealthySettleIsInvariantTwo() {
         let ledger = LikeLedger(flags: all.flags)
         let heart = all.afterHealthySettle(Self.state([Self.row("p2", "liked", 7)]), truth: truth, ledger: ledger).findings

@@ -17,13 +17,15 @@ struct ChaosOptions: Equatable, Sendable {
     var lyingServer = false
     /// `--photos on|off`: forces the photo axis; nil: drawn per session from the seed.
     var photos: Bool?
+    /// `--twin on|off`: forces the two-process axis (on only with the like queue); nil: drawn per session.
+    var twin: Bool?
     /// Prints every command and its trimmed answer on stderr.
     var trace = false
 
     static let defaultCommands = 100
 
     static let usage = """
-        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--trace]
+        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--twin on|off] [--trace]
 
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
         feed's invariants after every answer and every settle. The flags come from the build: at start
@@ -40,6 +42,13 @@ struct ChaosOptions: Equatable, Sendable {
         settle answers within 5 s, the client's VmRSS at each settle stays under 200 MB, and every
         row's photo state is none, loading, loaded or failed. The replay line names the photos.
 
+        Twin: about half the sessions with persistent-like-queue (drawn from the seed and the
+        session) run a second feed --headless on the same data directory, started after the first,
+        with the same flags; each command goes to one of the two (a seeded choice), a kill takes
+        either, and logout is left out. The server's final like state is the last acknowledged tap
+        of either process; what a screen shows is checked only for posts that process tapped last
+        or no process tapped (the other's taps reach it at its next page). The replay line names it.
+
         Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
         environment error.
 
@@ -49,6 +58,7 @@ struct ChaosOptions: Equatable, Sendable {
           --session K      replay session K of the run only (what a violation's replay line says)
           --feed PATH      the feed executable (default: the one built beside feed-chaos)
           --photos on|off  force photos on or off in every session (default: drawn per session)
+          --twin on|off    force two processes on one data directory on or off (default: drawn per session)
           --trace          print every command and its trimmed answer on stderr
           --lying-server   test mode: the server's truth reports every like flipped; invariant 2 must fire
         """
@@ -72,6 +82,10 @@ struct ChaosOptions: Equatable, Sendable {
                     let value = try scanner.value(expected: "on or off")
                     guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
                     options.photos = value == "on"
+                case "--twin":
+                    let value = try scanner.value(expected: "on or off")
+                    guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
+                    options.twin = value == "on"
                 case "--lying-server":
                     try scanner.noValue()
                     options.lyingServer = true
@@ -89,12 +103,14 @@ struct ChaosOptions: Equatable, Sendable {
     var sessionIndexes: [Int] { session.map { [$0] } ?? Array(0..<sessions) }
 
     /// The command that replays session `index` alone.
-    func replayLine(session index: Int) -> String {
+    /// `twin`: whether the session ran two processes (nil: not named).
+    func replayLine(session index: Int, twin: Bool? = nil) -> String {
         var words = ["feed-chaos", "--seed", String(seed), "--session", String(index)]
         if commands != Self.defaultCommands { words += ["--commands", String(commands)] }
         if let feed { words += ["--feed", feed] }
         if lyingServer { words.append("--lying-server") }
         words += ["--photos", PhotoAxis.forSession(index, options: self).on ? "on" : "off"]
+        if let twin { words += ["--twin", twin ? "on" : "off"] }
         return words.joined(separator: " ")
     }
 

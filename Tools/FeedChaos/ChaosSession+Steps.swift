@@ -18,7 +18,7 @@ extension ChaosSession {
                 _ = try command("tap \(post)") { state in
                     // The heart of the answer is the wanted one; an unknown heart could not be tapped.
                     let row = state.shownRows.first { $0.id == post }
-                    if row == nil || row?.liked != nil { self.ledger.tapped(post, liked: row?.liked, during: self.phase) }
+                    if row == nil || row?.liked != nil { self.ledger.tapped(post, liked: row?.liked, during: self.phase, by: self.active) }
                 }
             }
         case .settle: try settle()
@@ -66,14 +66,14 @@ extension ChaosSession {
         }
         let named = text.split(separator: " ").dropFirst().first.map(String.init)
         let trimmed = CommandLog.trimmed(state, focus: named)
-        trail.record(result.commands, text, state)
-        log.command(result.commands, text, answer: trimmed)
-        if options.trace { FileHandle.standardError.write(Data("[\(index) #\(result.commands)] \(text) → \(trimmed)\n".utf8)) }
+        trail.record(result.commands, text + processMark, state)
+        log.command(result.commands, text + processMark, answer: trimmed)
+        if options.trace { FileHandle.standardError.write(Data("[\(index) #\(result.commands)] \(text)\(processMark) → \(trimmed)\n".utf8)) }
         try checkPhotos(text, took: took, state)
         guard state.error == nil else { return state }
         received(state)
         last = state
-        try verify(checker.everyAnswer(state, ledger: ledger))
+        try verify(checker.everyAnswer(state, ledger: ledger, elsewhere: tappedElsewhere))
         try sampleMemory(state)
         return state
     }
@@ -131,6 +131,9 @@ extension ChaosSession {
     func settle() throws {
         let healthy = phase.isHealthy
         let milliseconds = healthy ? Self.healthySettleMS : Self.faultySettleMS
+        // With a twin, the other process settles first: its outbox rows are sent before this
+        // process's settle is checked (both drain the one file).
+        if healthy { try settleTwin(milliseconds: milliseconds) }
         let state = try command("settle \(milliseconds)", timeout: .milliseconds(milliseconds) + .seconds(15))
         if healthy && state.settled == true {
             try checkAgainstServer(state)
@@ -147,6 +150,7 @@ extension ChaosSession {
             try apply(FaultPhase())
             event("healed for a check")
         }
+        try settleTwin(milliseconds: 15_000)
         var state = ClientState()
         for _ in 0..<4 {
             state = try command("settle 15000", timeout: .seconds(30))
@@ -158,10 +162,19 @@ extension ChaosSession {
         try checkAgainstServer(state)
     }
 
+    /// A twin session's other process settles (its answer gets the every-answer checks only).
+    private func settleTwin(milliseconds: Int) throws {
+        guard twin.on, other?.client != nil else { return }
+        let back = active
+        switchTo(1 - active)
+        defer { switchTo(back) }
+        _ = try command("settle \(milliseconds)", timeout: .milliseconds(milliseconds) + .seconds(15))
+    }
+
     private func checkAgainstServer(_ state: ClientState) throws {
         ledger.healthySettle()
-        try verify(checker.afterHealthySettle(state, truth: truth, ledger: ledger))
-        ledger.confirmExact(checker.exactlyShown(state, truth: truth, ledger: ledger))
+        try verify(checker.afterHealthySettle(state, truth: truth, ledger: ledger, elsewhere: tappedElsewhere))
+        ledger.confirmExact(checker.exactlyShown(state, truth: truth, ledger: ledger, elsewhere: tappedElsewhere))
     }
 
     // MARK: Kills, logouts, the end
@@ -170,11 +183,11 @@ extension ChaosSession {
     func killAndRestart() throws {
         client?.kill()
         result.kills += 1
-        ledger.killed()
-        trail.note("SIGKILL", for: ledger.wanted.keys)
-        event("SIGKILL after \(process.commands) commands of this process")
+        ledger.killed(twinAlive: twin.on)
+        trail.note("SIGKILL\(processMark)", for: ledger.wanted.keys)
+        event("SIGKILL\(processMark) after \(process.commands) commands of this process")
         endProcess()
-        waitUntilServerIsQuiet()
+        waitUntilServerIsQuiet(connections: !twin.on)
         var saved: [String]?
         if flags.offlinePages {
             saved = try inspect(data.feedFile, what: "saved pages") { try self.data.savedFeedIDs() } ?? []
@@ -184,7 +197,11 @@ extension ChaosSession {
         }
         try startClient()
         let opened = try command("open")
-        if let saved { try verify(checker.savedRowsShown(saved: saved, opened: opened)) }
+        // A living twin may save pages between the look and the open: either file is right.
+        if var saved {
+            if twin.on, opened.rows.map(\.id) != saved, let after = try? data.savedFeedIDs() { saved = after }
+            try verify(checker.savedRowsShown(saved: saved, opened: opened))
+        }
     }
 
     /// `PRAGMA integrity_check` of `file` (when it exists), then what `read` gets from it.
@@ -230,6 +247,16 @@ extension ChaosSession {
     /// The end: heal, settle, check against the server, quit (exit 0), and the saved file is sound.
     func finish() throws {
         try healedCheck()
+        if let parked = other, let twinClient = parked.client {
+            // The other process of a twin session quits first, checked like the last one.
+            let status = twinClient.quit(timeout: .seconds(15))
+            result.processes.append(parked.process)
+            other = nil
+            result.checked(.answersInTime)
+            guard status == 0 else {
+                throw SessionStop.violation([Finding(.answersInTime, status.map { "the twin's quit ended with status \($0), not 0" } ?? "the twin's quit did not end the process within 15 s")])
+            }
+        }
         guard let client else { return }
         let status = client.quit(timeout: .seconds(15))
         endProcess()

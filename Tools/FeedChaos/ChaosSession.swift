@@ -9,6 +9,9 @@ final class ChaosSession {
     let options: ChaosOptions
     let flags: FlagSet
     let photos: PhotoAxis
+    let twin: TwinAxis
+    /// The seeded choice of the process each command goes to (twin sessions only draw from it).
+    var twinRandom: ChaosRandom
     var script: ChaosRandom
     var chaos: ChaosRandom
     let planner: ScriptPlanner
@@ -29,6 +32,18 @@ final class ChaosSession {
     var phaseLeft = 0
     var killAt: [Int] = []
     var process = ProcessMemory()
+    /// A twin session's process the session is not talking to now (`client`, `last`, `hidden`
+    /// and `process` are the active one's), and which of the two (0, 1) is active.
+    var other: Slot?
+    var active = 0
+
+    /// What the session keeps of one process while it talks to the other.
+    struct Slot {
+        var client: FeedClient?
+        var last = ClientState()
+        var hidden = false
+        var process = ProcessMemory()
+    }
 
     /// Session `index` of a run with `options`, with `flags` (the run's plan gives them).
     init(index: Int, options: ChaosOptions, flags: FlagSet) {
@@ -37,6 +52,8 @@ final class ChaosSession {
         let seed = ChaosRandom.sessionSeed(options.seed, session: index)
         self.flags = flags
         photos = PhotoAxis.forSession(index, options: options)
+        twin = TwinAxis.forSession(index, options: options, flags: flags)
+        twinRandom = ChaosRandom(seed: seed, stream: 0x7111_0001)
         script = ChaosRandom(seed: seed, stream: 1)
         chaos = ChaosRandom(seed: seed, stream: 2)
         planner = ScriptPlanner(flags: flags)
@@ -49,6 +66,7 @@ final class ChaosSession {
         data = DataDirectory(url: root.appendingPathComponent("data"))
         result = SessionResult(index: index, flags: flags)
         result.photos = photos
+        result.twin = twin
     }
 
     /// Runs the session to its last command or its first violation.
@@ -57,6 +75,7 @@ final class ChaosSession {
         do {
             try setUp()
             try perform(.open)
+            if twin.on { try startTwin() }
             while result.commands < options.commands { try step() }
             try finish()
         } catch SessionStop.violation(let findings) {
@@ -73,6 +92,11 @@ final class ChaosSession {
         }
         if let client {
             client.kill()
+            endProcess()
+        }
+        if other?.client != nil {
+            switchTo(1 - active)
+            client?.kill()
             endProcess()
         }
         server.stop()
@@ -92,7 +116,7 @@ final class ChaosSession {
         }
         let kills = [0, 1, 1, 2, 2, 3][chaos.int(0...5)]
         killAt = (0..<kills).map { _ in chaos.int(5...max(6, options.commands - 5)) }.sorted()
-        event("session \(index) · \(flags) · \(photos) · server on port \(port) · kills planned at commands \(killAt)")
+        event("session \(index) · \(flags) · \(photos) · \(twin) · server on port \(port) · kills planned at commands \(killAt)")
         try startClient()
     }
 
@@ -111,6 +135,8 @@ final class ChaosSession {
             event("published \(ids.joined(separator: " "))")
         }
         let draws = StepDraws(&script)
+        // A twin session sends each command (and each kill) to one of its two processes.
+        if twin.on { switchTo(twinRandom.chance(twin.secondShare) ? 1 : 0) }
         if let due = killAt.first, result.commands >= due {
             killAt.removeFirst()
             // Half the kills come right after a burst of taps, when the outbox has just been written.
@@ -118,8 +144,38 @@ final class ChaosSession {
             try killAndRestart()
             return
         }
-        try perform(planner.next(draws, state: last, hidden: hidden))
+        let action = planner.next(draws, state: last, hidden: hidden)
+        // A logout in one process leaves the other showing the user who left: not scripted with a twin.
+        if twin.on, action == .logout { return try perform(.state) }
+        try perform(action)
     }
+
+    /// Starts the second process of a twin session on the same data directory, after the first.
+    private func startTwin() throws {
+        other = Slot(client: client, last: last, hidden: hidden, process: process)
+        active = 1
+        client = nil
+        event("the twin starts on the same data directory")
+        try startClient()
+        try perform(.open)
+    }
+
+    /// Makes process `slot` (0 or 1) of a twin session the one the next commands go to.
+    func switchTo(_ slot: Int) {
+        guard slot != active, var parked = other else { return }
+        swap(&parked.client, &client)
+        swap(&parked.last, &last)
+        swap(&parked.hidden, &hidden)
+        swap(&parked.process, &process)
+        other = parked
+        active = slot
+    }
+
+    /// Posts the other process of a twin session tapped last (empty without a twin).
+    var tappedElsewhere: Set<String> { twin.on ? ledger.tappedElsewhere(than: active) : [] }
+
+    /// The name of the active process in the log: A or B (nothing without a twin).
+    var processMark: String { twin.on ? (active == 0 ? " [A]" : " [B]") : "" }
 
     /// Notes something the tool did in the log (and on stderr with `--trace`).
     func event(_ text: String) {
@@ -201,11 +257,13 @@ final class ChaosSession {
     /// Waits (at most 5 s) until every request the server admitted has been answered and no
     /// connection is open: a request a killed client left in its socket is read and applied
     /// before the next process can send anything newer (the server orders likes by arrival).
-    func waitUntilServerIsQuiet() {
+    /// `connections` false (a kill beside a living twin, whose connections stay open): only until
+    /// every admitted request is answered; a late request of the dead process is exempt instead.
+    func waitUntilServerIsQuiet(connections: Bool = true) {
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline {
             let stats = server.stats()
-            if stats.totalRequests <= stats.statuses.values.reduce(0, +), server.openConnections == 0 { return }
+            if stats.totalRequests <= stats.statuses.values.reduce(0, +), !connections || server.openConnections == 0 { return }
             usleep(2_000)
         }
         event("the server was still answering after 5 s")

@@ -31,13 +31,16 @@ struct InvariantChecker: Sendable {
     /// show the same heart, count and pending mark for every post they both show (a heart only
     /// one screen knows is skipped: a failed likes read leaves it unknown there); (2) a pending
     /// heart shows the last wanted state.
-    func everyAnswer(_ state: ClientState, ledger: LikeLedger) -> Outcome {
+    ///
+    /// `elsewhere`: posts another process tapped last (a twin session); this screen may show an
+    /// older heart for them, so (2) skips them.
+    func everyAnswer(_ state: ClientState, ledger: LikeLedger, elsewhere: Set<String> = []) -> Outcome {
         var outcome = Outcome()
         for (name, rows) in state.screens {
             var seen = Set<String>()
             let repeated = rows.map(\.id).filter { !seen.insert($0).inserted }
             outcome.expect(.noDuplicates, repeated.isEmpty, "the \(name) shows \(Self.list(repeated)) more than once (\(rows.count) rows)", posts: repeated)
-            for row in rows where row.pending && !ledger.unobserved.contains(row.id) {
+            for row in rows where row.pending && !ledger.unobserved.contains(row.id) && !elsewhere.contains(row.id) {
                 guard let wanted = ledger.wanted[row.id] else {
                     outcome.expect(.likesReachServer, false, "\(row.id) on the \(name) is pending (\(row.heart)) but no tap on it was acknowledged since the last logout", posts: [row.id])
                     continue
@@ -63,10 +66,13 @@ struct InvariantChecker: Sendable {
     /// the ledger calls uncertain may be one like off; (3) with the queue nothing waits and every
     /// acknowledged tap's last wanted state is on the server; without it, a like the server does
     /// not hold shows rolled back.
-    func afterHealthySettle(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger) -> Outcome {
+    ///
+    /// `elsewhere`: posts another process tapped last (a twin session): this process's screens
+    /// may show them as they were before that tap, so only the server's state of them is checked.
+    func afterHealthySettle(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger, elsewhere: Set<String> = []) -> Outcome {
         var outcome = Outcome()
         for (name, rows) in state.screens {
-            for row in rows {
+            for row in rows where !elsewhere.contains(row.id) {
                 guard let server = truth.likeState(of: row.id) else {
                     outcome.expect(.heartsMatchServer, false, "\(row.id) on the \(name) is not a post of the server", posts: [row.id])
                     continue
@@ -83,14 +89,14 @@ struct InvariantChecker: Sendable {
                 outcome.expect(.heartsMatchServer, row.likeCount == server.count, shows, posts: [row.id])
             }
         }
-        outcome.merge(likesOutcome(state, truth: truth, ledger: ledger))
+        outcome.merge(likesOutcome(state, truth: truth, ledger: ledger, elsewhere: elsewhere))
         return outcome
     }
 
     /// The uncertain posts that every screen shows exactly as the server holds them.
-    func exactlyShown(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger) -> Set<String> {
+    func exactlyShown(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger, elsewhere: Set<String> = []) -> Set<String> {
         var exact: [String: Bool] = [:]
-        for row in state.screens.flatMap(\.rows) where ledger.isUncertain(row.id) {
+        for row in state.screens.flatMap(\.rows) where ledger.isUncertain(row.id) && !elsewhere.contains(row.id) {
             let server = truth.likeState(of: row.id)
             let same = server != nil && row.liked == server?.liked && row.likeCount == server?.count && !row.pending
             exact[row.id] = (exact[row.id] ?? true) && same
@@ -99,7 +105,7 @@ struct InvariantChecker: Sendable {
     }
 
     /// (3) on its own: where each acknowledged tap ended.
-    private func likesOutcome(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger) -> Outcome {
+    private func likesOutcome(_ state: ClientState, truth: any ServerTruth, ledger: LikeLedger, elsewhere: Set<String>) -> Outcome {
         var outcome = Outcome()
         if flags.likeQueue {
             outcome.expect(.likesReachServer, state.queued == 0, "\(state.queued) likes still wait after a settle with a healthy server")
@@ -110,7 +116,7 @@ struct InvariantChecker: Sendable {
             if flags.likeQueue {
                 outcome.expect(.likesReachServer, server.liked == wanted,
                                "the last acknowledged tap on \(id) wanted \(Self.heart(wanted)); the server holds \(server)", posts: [id])
-            } else if server.liked != wanted, let row = shown[id], !ledger.isUncertain(id) {
+            } else if server.liked != wanted, let row = shown[id], !ledger.isUncertain(id), !elsewhere.contains(id) {
                 outcome.expect(.likesReachServer, row.liked != wanted,
                                "the like on \(id) failed (the server holds \(server)) but its row still shows \(row.heart)", posts: [id])
             }

@@ -31,8 +31,11 @@ struct LikeLedger: Sendable {
     private(set) var uncertain: [String: String] = [:]
     /// Posts tapped since the last settle with a healthy server, with what touched them since.
     private var open: [String: Touch] = [:]
-    /// Posts a write orphaned by a logout may still change, until when.
+    /// Posts a write orphaned by a logout (or by a twin's kill) may still change, until when.
     private var orphans: [String: Date] = [:]
+    /// Which process (0 or 1; always 0 without the twin axis) made the last acknowledged tap of
+    /// each post since the last logout.
+    private(set) var tapper: [String: Int] = [:]
 
     init(flags: FlagSet, now: @escaping @Sendable () -> Date = { Date() }) {
         self.flags = flags
@@ -40,8 +43,9 @@ struct LikeLedger: Sendable {
     }
 
     /// Tap on `id` answered with the heart `liked` (nil: the answer no longer showed the post), during `phase`.
-    mutating func tapped(_ id: String, liked: Bool?, during phase: FaultPhase) {
+    mutating func tapped(_ id: String, liked: Bool?, during phase: FaultPhase, by process: Int = 0) {
         wanted[id] = liked
+        tapper[id] = process
         if liked == nil { unobserved.insert(id) } else { unobserved.remove(id) }
         var touch: Touch = phase.losesLikeReplies ? .lostReply : []
         if mayHaveOrphan(id) { touch.insert(.logout) }
@@ -59,13 +63,30 @@ struct LikeLedger: Sendable {
     /// live may have been set back by it after later taps (the server applies likes as they
     /// arrive): those taps no longer say what the server holds, and the post is uncertain until
     /// a clean tap.
-    mutating func killed() {
+    ///
+    /// With `twinAlive` (the other process of a twin session still runs, so the session cannot
+    /// wait for a quiet server): a request the killed process left in its socket may still land
+    /// late, with an older wanted state, so every post tapped since the last healthy settle is
+    /// treated like one a logout orphaned (exempt until the request's deadline).
+    mutating func killed(twinAlive: Bool = false) {
         for id in open.keys { open[id]?.insert(.kill) }
         for id in orphans.keys where mayHaveOrphan(id) {
             wanted[id] = nil
             uncertain[id] = reason(.logout)
         }
         orphans.removeAll()
+        guard twinAlive else { return }
+        let until = now().addingTimeInterval(Self.orphanLifetime)
+        for id in open.keys {
+            open[id]?.insert(.logout)
+            orphans[id] = until
+        }
+    }
+
+    /// Posts whose last acknowledged tap another process than `process` made: that process's
+    /// screen may show an older heart until it loads a page (there are no live updates).
+    func tappedElsewhere(than process: Int) -> Set<String> {
+        Set(tapper.filter { $0.value != process }.keys)
     }
 
     /// The user logged out: intents are forgotten by design, and a write the queue had in flight
@@ -78,6 +99,7 @@ struct LikeLedger: Sendable {
         }
         wanted.removeAll()
         unobserved.removeAll()
+        tapper.removeAll()
     }
 
     /// A settle ended with a healthy server and nothing in flight: every open tap has its outcome.
@@ -94,7 +116,7 @@ struct LikeLedger: Sendable {
     }
 
     private func reason(_ touch: Touch) -> String? {
-        if touch.contains(.logout) { return "a write may land after logout" }
+        if touch.contains(.logout) { return "a write may land late (after a logout or a kill beside a twin)" }
         if touch.contains(.lostReply) && !flags.likeQueue { return "a like reply was lost and the read-back failed" }
         if touch.contains(.kill) && flags.offlinePages { return "killed before the saved row took the reply" }
         return nil

@@ -3,6 +3,8 @@ struct SessionResult: Sendable {
     var index: Int
     var flags: FlagSet
     var photos = PhotoAxis.off
+    /// Whether the session ran two processes on one data directory.
+    var twin = TwinAxis.off
     /// With photos on: the rows seen in each photo state, the slowest answer (but settles), in
     /// milliseconds, and the highest VmRSS at a settle.
     var photoStates: [String: Int] = [:]
