@@ -80,6 +80,21 @@ import Testing
         #expect(!alone.isExposedToOrphans("p2") && !alone.isUncertain("p2"), "alone, the session waits for a quiet server")
     }
 
+    @Test func aSecondKillBesideATwinKeepsWhatTheOutboxStillWants() {
+        // feed-chaos --seed 777 --session 29 --twin on: p5 tapped in B, B killed twice; its pending
+        // heart after the restart was reported as "no tap acknowledged" (the second kill forgot the intent).
+        let clock = TestClock()
+        var ledger = LikeLedger(flags: .with(["persistent-like-queue"]), now: { clock.time })
+        ledger.tapped("p5", liked: false, during: FaultPhase(), by: 1)
+        ledger.killed(twinAlive: true)
+        ledger.killed(twinAlive: true)
+        #expect(ledger.wanted["p5"] == false, "no logout happened: the intent holds")
+        let pending = all.everyAnswer(Self.state([Self.row("p5", "notLiked", 1_819, pending: true)]), ledger: ledger).findings
+        #expect(pending.isEmpty, "\(pending)")
+        ledger.loggedOut()
+        #expect(ledger.wanted["p5"] == nil, "a logout forgets it")
+    }
+
     @Test func aWrongHeartOrCountAfterAHealthySettleIsInvariantTwo() {
         let ledger = LikeLedger(flags: all.flags)
         let heart = all.afterHealthySettle(Self.state([Self.row("p2", "liked", 7)]), truth: truth, ledger: ledger).findings

@@ -33,6 +33,8 @@ struct LikeLedger: Sendable {
     private var open: [String: Touch] = [:]
     /// Posts a write orphaned by a logout (or by a twin's kill) may still change, until when.
     private var orphans: [String: Date] = [:]
+    /// Orphans a twin's kill made: no logout deleted their intents, so what they want still holds.
+    private var orphanedByKill: Set<String> = []
     /// Which process (0 or 1; always 0 without the twin axis) made the last acknowledged tap of
     /// each post since the last logout.
     private(set) var tapper: [String: Int] = [:]
@@ -71,15 +73,18 @@ struct LikeLedger: Sendable {
     mutating func killed(twinAlive: Bool = false) {
         for id in open.keys { open[id]?.insert(.kill) }
         for id in orphans.keys where mayHaveOrphan(id) {
-            wanted[id] = nil
+            // A logout forgot the intent; a twin's kill did not (the outbox still holds it).
+            if !orphanedByKill.contains(id) { wanted[id] = nil }
             uncertain[id] = reason(.logout)
         }
         orphans.removeAll()
+        orphanedByKill.removeAll()
         guard twinAlive else { return }
         let until = now().addingTimeInterval(Self.orphanLifetime)
         for id in open.keys {
             open[id]?.insert(.logout)
             orphans[id] = until
+            orphanedByKill.insert(id)
         }
     }
 
@@ -100,6 +105,7 @@ struct LikeLedger: Sendable {
         wanted.removeAll()
         unobserved.removeAll()
         tapper.removeAll()
+        orphanedByKill.removeAll()
     }
 
     /// A settle ended with a healthy server and nothing in flight: every open tap has its outcome.
