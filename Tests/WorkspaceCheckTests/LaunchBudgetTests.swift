@@ -38,29 +38,33 @@ struct LaunchBudgetTests {
     }
 
     @Test("the timer measures a real child: bare to exit, measured to the marker line; both children end")
-    func timesAChild() throws {
+    func timesAChild() async throws {
         let script = #"read line; echo "first $line"; echo "rows after $line"; read more"#
         let timer = LaunchTimer(executable: "/bin/sh", budget: Self.budget(arguments: ["-c", script], input: ["open"], marker: "rows after open", bare: ["-c", "exit 0"]))
-        let samples = try timer.samples(runs: 3)
+        // Off the Swift concurrency pool: the timer waits for child processes.
+        let samples = try await offPool { try timer.samples(runs: 3) }
         #expect(samples.bare.count == 3)
         #expect(samples.measured.count == 3)
         #expect(samples.measured.allSatisfy { $0 > .zero })
     }
 
     @Test("a child that ends without the marker, or a bare start that fails, is one clear line")
-    func childFailures() {
+    func childFailures() async {
         let silent = LaunchTimer(executable: "/bin/sh", budget: Self.budget(arguments: ["-c", "echo nothing; exit 3"], marker: "rows"))
-        #expect(throws: UsageError("`app -c echo nothing; exit 3` ended without a line containing rows (exit 3); run it by hand to see why, or correct \"launch\" in the config")) {
-            try silent.measuredStart()
-        }
         let failing = LaunchTimer(executable: "/bin/sh", budget: Self.budget(bare: ["-c", "exit 1"]))
-        #expect(throws: UsageError("`app -c exit 1` did not exit 0 (exit 1); run it by hand to see why")) {
-            try failing.bareStart()
-        }
         let missing = LaunchTimer(executable: "/nonexistent/app", budget: Self.budget())
-        #expect(throws: UsageError("no executable /nonexistent/app; run `swift build -c release --product app` first (or pass --build-path DIR)")) {
-            try missing.bareStart()
+        // Off the Swift concurrency pool: the timer waits for child processes.
+        let errors = await offPool { () -> [UsageError?] in
+            func error(_ body: () throws(UsageError) -> Duration) -> UsageError? {
+                do { _ = try body(); return nil } catch { return error }
+            }
+            return [error(silent.measuredStart), error(failing.bareStart), error(missing.bareStart)]
         }
+        #expect(errors == [
+            UsageError("`app -c echo nothing; exit 3` ended without a line containing rows (exit 3); run it by hand to see why, or correct \"launch\" in the config"),
+            UsageError("`app -c exit 1` did not exit 0 (exit 1); run it by hand to see why"),
+            UsageError("no executable /nonexistent/app; run `swift build -c release --product app` first (or pass --build-path DIR)"),
+        ])
     }
 
     @Test("`launch` on a fixture runs the product from the build path and reports the ratio and owner")

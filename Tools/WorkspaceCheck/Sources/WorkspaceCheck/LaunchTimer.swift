@@ -27,10 +27,9 @@ struct LaunchTimer: Sendable {
     func bareStart() throws(UsageError) -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
-        let (process, stdin, stdout) = try spawn(budget.bareArguments)
+        let (process, stdout) = try spawn(budget.bareArguments, input: FileHandle.nullDevice)
         let watchdog = killing(process)
         defer { watchdog.cancel() }
-        try? stdin.close()
         _ = stdout.readDataToEndOfFile()
         let elapsed = clock.now - start
         process.waitUntilExit()
@@ -40,29 +39,34 @@ struct LaunchTimer: Sendable {
         return elapsed
     }
 
-    /// From spawn to the first standard-output line containing the marker, with `input` written
-    /// at start; the child is terminated right after.
+    /// From spawn to the first standard-output line containing the marker, with `input` as its
+    /// standard input (a file, so a child that exits early can never SIGPIPE this process); the
+    /// child is terminated right after.
     func measuredStart() throws(UsageError) -> Duration {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-check-launch-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-check-launch-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let directory = "\(scratch)/data"
+        let inputFile = "\(scratch)/input"
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let text = budget.input.isEmpty ? "" : budget.input.joined(separator: "\n") + "\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: inputFile))
         } catch {
             throw UsageError("could not create a temporary data directory (\(error.localizedDescription)); check that TMPDIR is writable")
         }
         let arguments = budget.arguments.map { $0.replacingOccurrences(of: "{dataDir}", with: directory) }
+        guard let input = FileHandle(forReadingAtPath: inputFile) else {
+            throw UsageError("could not read back \(inputFile); check that TMPDIR is readable")
+        }
+        defer { try? input.close() }
         let clock = ContinuousClock()
         let start = clock.now
-        let (process, stdin, stdout) = try spawn(arguments)
+        let (process, stdout) = try spawn(arguments, input: input)
         let watchdog = killing(process)
         defer {
             watchdog.cancel()
             if process.isRunning { process.terminate() }
-            try? stdin.close()
             process.waitUntilExit()
-        }
-        if !budget.input.isEmpty {
-            stdin.write(Data((budget.input.joined(separator: "\n") + "\n").utf8))
         }
         var pending = Data()
         let marker = Data(budget.marker.utf8)
@@ -80,14 +84,13 @@ struct LaunchTimer: Sendable {
         throw UsageError("`\(command(arguments))` ended without a line containing \(budget.marker) (\(ending(process))); run it by hand to see why, or correct \"launch\" in the config")
     }
 
-    private func spawn(_ arguments: [String]) throws(UsageError) -> (Process, FileHandle, FileHandle) {
+    private func spawn(_ arguments: [String], input: FileHandle) throws(UsageError) -> (Process, FileHandle) {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw UsageError("no executable \(executable); run `swift build -c release --product \(budget.product)` first (or pass --build-path DIR)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let input = Pipe()
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -97,7 +100,7 @@ struct LaunchTimer: Sendable {
         } catch {
             throw UsageError("could not start \(executable) (\(error.localizedDescription))")
         }
-        return (process, input.fileHandleForWriting, output.fileHandleForReading)
+        return (process, output.fileHandleForReading)
     }
 
     /// SIGKILLs `process` after the timeout unless cancelled first: a hung child never hangs CI.
