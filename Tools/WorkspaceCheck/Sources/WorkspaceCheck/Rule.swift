@@ -77,7 +77,7 @@ enum Rule: String, CaseIterable, Sendable {
         case .binaryBudget:
             "every module linked into the shipping binary has a byte budget, so a regression has an owning team before it ships."
         case .binaryBudgetMissing:
-            "a module that ships without a binary budget grows unnoticed (until the whole binary's budget stops it)."
+            "a module that ships without a binary budget grows unnoticed; it is exempt only so a merge that adds a module does not fail CI, until its team gives it a budget."
         case .launchBudget:
             "launch time is what every user pays first; work added before the first answer is a regression its owner must see."
         }

@@ -23,11 +23,15 @@ extension WorkspaceCheckCommand {
             ])
         }
         let objects = measurement.rows.reduce(0) { $0 + $1.bytes }
+        let counted = BinaryChecker.countedProductBytes(measurement)
         rows.append([
-            budgets.product, "(linked)", SizeTable.kibibytes(measurement.productBytes), "/ " + SizeTable.kibibytes(budgets.total.bytes),
-            SizeChecker.percent(measurement.productBytes, of: budgets.total.bytes),
+            budgets.product, "(linked)", SizeTable.kibibytes(counted), "/ " + SizeTable.kibibytes(budgets.total.bytes),
+            SizeChecker.percent(counted, of: budgets.total.bytes),
         ])
-        let note = "(the modules' objects add up to \(SizeTable.kibibytes(objects)); the linked \(budgets.product) also holds its dynamic-linking tables, less what the linker dropped)"
+        var note = "(the modules' objects add up to \(SizeTable.kibibytes(objects)); the linked \(budgets.product) also holds its dynamic-linking tables, less what the linker dropped)"
+        if counted != measurement.productBytes {
+            note += "\n(\(budgets.product) is \(SizeTable.kibibytes(measurement.productBytes)); the \(SizeTable.kibibytes(measurement.productBytes - counted)) of modules without a budget yet do not count until they have one)"
+        }
         let summary = "workspace-check binary: \(budgets.product), \(measurement.rows.count) modules, \(ViolationFormatter.counts(filtered.violations, allowed: filtered.allowedCount))"
         let json = JSONWriter.array(measurement.rows.map { row in
             JSONWriter.object([
@@ -41,6 +45,7 @@ extension WorkspaceCheckCommand {
         return finish(filtered, command: "binary", summary: summary, options: options, text: table(rows, rightAligned: [2, 4]) + [note], json: [
             ("product", .string(budgets.product)),
             ("productBytes", JSONWriter.number(measurement.productBytes)),
+            ("productCountedBytes", JSONWriter.number(counted)),
             ("productBudget", JSONWriter.number(budgets.total.bytes)),
             ("modules", json),
         ])
