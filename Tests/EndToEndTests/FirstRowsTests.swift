@@ -18,9 +18,12 @@ import Testing
 
     @Test(arguments: [FlagMode.off, FlagMode.everything])
     func rowsShowBeforeTheLikesReadAnswersWithCheckingHearts(mode: FlagMode) async throws {
-        // Every request takes 1.5 s: the likes read, asked once the posts answered, is still out
-        // for about 1.5 s after the rows show.
-        let server = try TestServer { $0.faults.latencyMS = 1_500 }
+        // Every request takes 1.5 s, and the likes read (asked once the posts answered) 6 s more:
+        // it is still out for seconds after the rows show, even on a loaded machine.
+        let server = try TestServer {
+            $0.faults.latencyMS = 1_500
+            $0.faults.likesReadLatencyMS = 6_000
+        }
         let feed = try server.headless(mode)
         _ = try await feed.send("open")
         let first = try #require(try await firstStateWithRows(feed))
@@ -32,7 +35,7 @@ import Testing
         let id = try #require(rows.first?["id"] as? String)
         let tapped = try await feed.send("tap \(id)")
         #expect(Headless.row(tapped, id: id)?["heart"] as? String == "checking")
-        let settled = try await feed.send("settle")
+        let settled = try await feed.send("settle 40000", timeout: .seconds(60))
         #expect(settled["settled"] as? Bool == true)
         let hearts = Headless.rows(settled).compactMap { $0["heart"] as? String }
         #expect(hearts.count == 20 && hearts.allSatisfy { $0 == "liked" || $0 == "notLiked" }, "\(hearts)")
@@ -49,13 +52,14 @@ import Testing
     @Test func aFailedLikesReadEndsUnknownAfterChecking() async throws {
         let server = try TestServer {
             $0.faults.latencyMS = 1_000
+            $0.faults.likesReadLatencyMS = 5_000
             $0.faults.likesFailRate = 1
         }
         let feed = try server.headless()
         _ = try await feed.send("open")
         let first = try #require(try await firstStateWithRows(feed))
         #expect(Headless.rows(first).allSatisfy { $0["heart"] as? String == "checking" })
-        let settled = try await feed.send("settle")
+        let settled = try await feed.send("settle 40000", timeout: .seconds(60))
         #expect(Headless.rows(settled).allSatisfy { $0["heart"] as? String == "unknown" })
         #expect(try await feed.finish() == 0)
     }
