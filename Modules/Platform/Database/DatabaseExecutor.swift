@@ -52,11 +52,13 @@ public final class DatabaseExecutor: SerialExecutor, @unchecked Sendable {
     /// is not undone).
     public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let call = Call<T>()
+        // Polled without touching the generic answer, so the wait costs no metadata lookups.
+        let answered = call.answered
         queue.append(.call { call.finish(Result(catching: body)) })
         let clock = ContinuousClock()
         let deadline = clock.now + Self.spin
         repeat {
-            if let result = call.result { return try result.get() }
+            if answered.isSet, let result = call.result { return try result.get() }
             sched_yield()
         } while clock.now < deadline
         return try await withCheckedThrowingContinuation { continuation in call.wait(continuation) }
@@ -71,6 +73,8 @@ public final class DatabaseExecutor: SerialExecutor, @unchecked Sendable {
         }
 
         private let state = Mutex(State.running)
+        /// Set once the answer is in.
+        let answered = Flag()
 
         /// The answer, once there.
         var result: Result<T, any Error>? {
@@ -96,8 +100,18 @@ public final class DatabaseExecutor: SerialExecutor, @unchecked Sendable {
                 if case .suspended(let continuation) = state { return continuation }
                 return nil
             }
+            answered.set()
             waiting?.resume(with: result)
         }
+    }
+
+    /// A flag one thread sets and another polls.
+    private final class Flag: Sendable {
+        private let value = Atomic(false)
+
+        var isSet: Bool { value.load(ordering: .acquiring) }
+
+        func set() { value.store(true, ordering: .releasing) }
     }
 
     /// Work waiting for the thread, in order; the thread polls a moment, then sleeps while there is none.
