@@ -139,7 +139,6 @@ final class FeedRouter: Sendable {
             let faults = state.faults
             var latency = max(0, faults.latencyMS)
             if case .like = route { latency += max(0, faults.likeLatencyMS) }
-            if route == .likes { latency += max(0, faults.likesReadLatencyMS) }
             if case .photo = route { latency += max(0, faults.photoLatencyMS) }
             if faults.failRate > 0 && state.faultRandom.chance(faults.failRate) {
                 return .failed(latencyMS: latency)

@@ -9,8 +9,6 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var likesFailRate: Double
     /// Extra delay before answering a like write, in milliseconds.
     public var likeLatencyMS: Int
-    /// Extra delay before answering `GET /v1/likes` (the likes read), in milliseconds.
-    public var likesReadLatencyMS = 0
     /// While on, `GET /v1/likes` waits (at most a minute) before answering: a test's gate.
     public var holdLikesReads = false
     /// Probability (0…1) that a like write is applied and then answered 500 anyway.
