@@ -131,8 +131,26 @@ final class AppServices {
     func makeFeedViewModel() -> FeedViewModel {
         let saved = active.lazy.compactMap(\.plugin.savedFeed).first
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
+        // The network is back after failures: the follow-ups catch up (the model revalidates itself).
+        model.onRecovered = { [weak self] in self?.pluginsReturned() }
         screens.append(model)
         return model
+    }
+
+    /// The reader came back (SIGCONT, headless `show`): each feed revalidates if older than
+    /// `--fresh-for`, and every follow-up catches up (the outbox sent, the pill polled).
+    func returned() {
+        for screen in screens { screen.returned() }
+        pluginsReturned()
+    }
+
+    private func pluginsReturned() {
+        for (key, plugin) in active where !switchedOff.contains(key) { plugin.returned() }
+    }
+
+    /// Saves each feed's place beside its saved pages (quit, suspend); returns once written.
+    func savePlaces() async {
+        for screen in screens { await screen.savePlace()?.value }
     }
 
     /// What the follow-ups add to `screen` (the feed, or a screen over it), each with its flag.
