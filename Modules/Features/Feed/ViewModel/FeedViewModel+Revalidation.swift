@@ -43,7 +43,10 @@ extension FeedViewModel {
     }
 
     /// Whether the reader is at the top of the feed.
-    var readerIsAtTop: Bool { reader.map { list.index(of: $0.post) == nil } ?? true }
+    var readerIsAtTop: Bool {
+        guard let reader, let index = list.index(of: reader.post) else { return true }
+        return index == 0 && reader.lineOffset == 0
+    }
 
     /// A first page answered over rows shown: below the top, its posts update the rows in place and,
     /// in another order, it is held for `r`; at the top it replaces the rows (`false`).

@@ -51,7 +51,7 @@ public final class FeedViewModel {
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
     public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
-        self.freshness = offline?.freshness ?? .always
+        self.freshness = offline?.freshness ?? .standard
         self.now = now
         self.list = PagedList(
             prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.posts(after: $0) },
