@@ -71,6 +71,7 @@ final class AppServices {
     /// for the network and activates every follow-up whose flag is on. Throws only when the
     /// embedded server cannot start.
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
+        var options = options
         let (baseURL, embedded) = try serverAddress(options)
         let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let environment = ProcessInfo.processInfo.environment
@@ -80,6 +81,11 @@ final class AppServices {
             commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
+        var problems: [String] = []
+        options.fileValues = FlagsFileOptions.read(
+            options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment),
+            declared: plugins.flatMap(\.options).map { ($0.name, $0.range) }, diagnostics: &problems)
+        for line in problems { StandardStreams.err("feed: \(line)") }
         var watch = RemoteFlagsWatcher.Configuration()
         watch.interval = options.flagsInterval
         let watcher = RemoteFlagsWatcher(

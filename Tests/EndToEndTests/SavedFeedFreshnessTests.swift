@@ -104,6 +104,45 @@ import Testing
         #expect(try await feed.finish() == 0)
     }
 
+    /// The rules are options of `--help` and of the flags file (`"options"`), the command line winning.
+    @Test func theRulesAreInHelpAndTheFlagsFile() async throws {
+        let help = try FeedProcess(["--help"])
+        #expect(try await help.waitForExit() == 0)
+        let text = await help.remainingOutput().joined(separator: "\n")
+        for option in ["--fresh-for MS", "--restore-for MS", "--hide-after MS"] { #expect(text.contains(option), "\(option) in --help") }
+
+        let server = try TestServer()
+        let feedRequests = { server.server.stats().count("GET /v1/feed") }
+        let filler = try run(server, ["--fresh-for", "0"])
+        _ = try await filler.send("open")
+        _ = try await filler.send("settle")
+        #expect(try await filler.finish() == 0)
+        try FileManager.default.createDirectory(at: dataDir, withIntermediateDirectories: true)
+        let flagsFile = dataDir.appendingPathComponent("flags.json")
+        try Data(#"{"flags":{},"options":{"fresh-for":600000}}"#.utf8).write(to: flagsFile)
+        let before = feedRequests()
+
+        let trusting = try run(server, ["--flags-file", flagsFile.path])
+        _ = try await trusting.send("open")
+        _ = try await trusting.send("settle")
+        #expect(feedRequests() == before, "the file's --fresh-for covers the saved feed")
+        #expect(try await trusting.finish() == 0)
+
+        let overridden = try run(server, ["--flags-file", flagsFile.path, "--fresh-for", "0"])
+        _ = try await overridden.send("open")
+        _ = try await overridden.send("settle")
+        #expect(feedRequests() == before + 1, "the command line wins")
+        #expect(try await overridden.finish() == 0)
+
+        try Data(#"{"flags":{},"options":{"fresh-for":true,"nonsense":1}}"#.utf8).write(to: flagsFile)
+        let bad = try run(server, ["--flags-file", flagsFile.path])
+        _ = try await bad.send("open")
+        #expect(try await bad.finish() == 0)
+        let errors = await bad.errorOutput().joined(separator: "\n")
+        #expect(errors.contains("--fresh-for must be an integer"), "\(errors)")
+        #expect(errors.contains("unknown option 'nonsense'"), "\(errors)")
+    }
+
     /// The place kept: a relaunch within `--restore-for` is positioned on the same post (and stays
     /// there through the launch refresh); past it, at the top.
     @Test func aRelaunchLandsOnTheSamePost() async throws {
