@@ -37,7 +37,7 @@ extension FeedViewModel {
     /// `freshFor` is revalidated, in place while the reader is below the top. `nil` when it is fresh.
     @discardableResult
     public func returned() -> Task<Void, Never>? {
-        guard started, case .loaded = list.firstPage, !list.isLoading, heldFirstPage == nil else { return nil }
+        guard started, case .loaded = list.firstPage, !list.isLoading else { return nil }
         if let checkedAt, FeedFreshness.age(of: checkedAt, now: now()) < freshness.freshFor { return nil }
         return list.refresh()
     }
@@ -100,7 +100,7 @@ extension FeedViewModel {
     func answered() {
         if revalidateAfterAnswer {
             revalidateAfterAnswer = false
-            if case .loaded = list.firstPage, !list.isLoading, heldFirstPage == nil,
+            if case .loaded = list.firstPage, !list.isLoading,
                 checkedAt.map({ FeedFreshness.age(of: $0, now: now()) >= freshness.freshFor }) ?? true
             {
                 list.refresh()
