@@ -55,6 +55,8 @@ import Testing
         let server = try TestServer()
         let saved = try await fillThreePages(server)
         let newer = server.server.publishNewPosts(2)
+        // The launch refresh answers after `see 45` was taken in, however loaded the machine.
+        server.server.update { $0.latencyMS = 1_500 }
 
         let feed = try run(server, ["--fresh-for", "0"])
         _ = try await feed.send("open")
@@ -70,6 +72,7 @@ import Testing
         #expect(try await feed.finish() == 0)
 
         _ = server.server.publishNewPosts(1)
+        server.server.update { $0.latencyMS = 0 }
         let atTop = try run(server, ["--fresh-for", "0"])
         _ = try await atTop.send("open")
         let replaced = try await atTop.send("settle")
@@ -148,6 +151,8 @@ import Testing
     @Test func aRelaunchLandsOnTheSamePost() async throws {
         let server = try TestServer()
         let saved = try await fillThreePages(server)
+        // The launch refresh answers after `see 30` was taken in, however loaded the machine.
+        server.server.update { $0.latencyMS = 1_500 }
         let reader = try run(server, ["--fresh-for", "0"])
         _ = try await reader.send("open")
         let seen = try await reader.send("see 30")
