@@ -60,7 +60,12 @@ enum FeedCommand {
                     model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii)
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
-                return await ScreenMode.run(router: router)
+                router.onSuspended = { suspended in
+                    if suspended { model.savePlace() } else { services.returned() }
+                }
+                let status = await ScreenMode.run(router: router)
+                await services.savePlaces()
+                return status
             }
             let model = services.makeFeedViewModel()
             return await PlainFrameMode.run(

@@ -43,6 +43,8 @@ struct HostOptions: Equatable {
     var imageMemoryMB = 16
     /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
     var pluginValues: [String: Int] = [:]
+    /// The follow-ups' option values the flags file gives (`"options"`); the command line wins.
+    var fileValues: [String: Int] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
     var flagsInterval: Duration = .seconds(300)
 
@@ -123,6 +125,6 @@ struct HostOptions: Equatable {
 }
 
 extension HostOptions {
-    /// The value of a follow-up's option: given on the command line, else its default.
-    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? option.defaultValue }
+    /// The value of a follow-up's option: given on the command line, else in the flags file, else its default.
+    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? fileValues[option.name] ?? option.defaultValue }
 }

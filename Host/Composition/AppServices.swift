@@ -71,6 +71,7 @@ final class AppServices {
     /// for the network and activates every follow-up whose flag is on. Throws only when the
     /// embedded server cannot start.
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
+        var options = options
         let (baseURL, embedded) = try serverAddress(options)
         let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let environment = ProcessInfo.processInfo.environment
@@ -80,6 +81,11 @@ final class AppServices {
             commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
+        var problems: [String] = []
+        options.fileValues = FlagsFileOptions.read(
+            options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment),
+            declared: plugins.flatMap(\.options).map { ($0.name, $0.range) }, diagnostics: &problems)
+        for line in problems { StandardStreams.err("feed: \(line)") }
         var watch = RemoteFlagsWatcher.Configuration()
         watch.interval = options.flagsInterval
         let watcher = RemoteFlagsWatcher(
@@ -131,8 +137,26 @@ final class AppServices {
     func makeFeedViewModel() -> FeedViewModel {
         let saved = active.lazy.compactMap(\.plugin.savedFeed).first
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
+        // The network is back after failures: the follow-ups catch up (the model revalidates itself).
+        model.onRecovered = { [weak self] in self?.pluginsReturned() }
         screens.append(model)
         return model
+    }
+
+    /// The reader came back (SIGCONT, headless `show`): each feed revalidates if older than
+    /// `--fresh-for`, and every follow-up catches up (the outbox sent, the pill polled).
+    func returned() {
+        for screen in screens { screen.returned() }
+        pluginsReturned()
+    }
+
+    private func pluginsReturned() {
+        for (key, plugin) in active where !switchedOff.contains(key) { plugin.returned() }
+    }
+
+    /// Saves each feed's place beside its saved pages (quit, suspend); returns once written.
+    func savePlaces() async {
+        for screen in screens { await screen.savePlace()?.value }
     }
 
     /// What the follow-ups add to `screen` (the feed, or a screen over it), each with its flag.

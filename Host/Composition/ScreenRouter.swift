@@ -35,8 +35,14 @@ final class ScreenRouter {
     /// The server switched `key` off: a screen that follow-up opened closes.
     func switchedOff(_ key: FlagKey) { stack.switchedOff(key) }
 
+    /// Called when the process is suspended (`true`: the place is saved) or runs again (`false`: a return).
+    var onSuspended: @MainActor (Bool) -> Void = { _ in }
+
     /// The process was suspended (`true`) or resumed (`false`): no polling meanwhile.
-    func setSuspended(_ suspended: Bool) { stack.setSuspended(suspended) }
+    func setSuspended(_ suspended: Bool) {
+        stack.setSuspended(suspended)
+        onSuspended(suspended)
+    }
 
     /// Applies `key` to the screen on top; returns whether the reader asked to quit.
     func handle(_ key: Key) -> Bool {

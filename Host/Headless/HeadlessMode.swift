@@ -13,6 +13,8 @@ enum HeadlessMode {
         app.tapsRecorded = { await services.waitUntilTapsRecorded() }
         app.settle = { await services.settle(timeout: $0) }
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
+        app.returned = { services.returned() }
+        app.savePlaces = { await services.savePlaces() }
         let driver = HeadlessDriver(feed: feed, write: { StandardStreams.out($0) }, app: app)
         // A follow-up switched off by the server closes the screen it opened.
         services.onSwitchedOff = { driver.switchedOff($0) }

@@ -22,6 +22,8 @@ enum StateJSON {
                 ("refreshing", state.isRefreshing ? "true" : "false"),
                 ("message", JSONWriter.quotedOrNull(state.message?.text)),
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
+                ("anchor", JSONWriter.quotedOrNull(state.anchor?.rawValue)),
+                ("feedUpdated", state.feedUpdated ? "true" : "false"),
                 ("screen", JSONWriter.quoted(screen?.name ?? "feed")),
                 ("photos", metrics(photos?.pipeline.metrics())),
             ] + fields + (screen.map { [($0.name, encode($0, photos: photos))] } ?? []) + extra)

@@ -26,6 +26,12 @@ final class ActiveNewPostsPill: ActivePlugin {
         return pill
     }
 
+    /// The reader came back: every pill polls at once.
+    func returned() {
+        guard !switchedOff else { return }
+        for pill in pills { pill.pollNow() }
+    }
+
     func switchOff() {
         switchedOff = true
         for pill in pills { pill.stop() }

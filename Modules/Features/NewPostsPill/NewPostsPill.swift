@@ -37,6 +37,9 @@ public final class NewPostsPill: ScreenExtension {
         poller.start()
     }
 
+    /// Polls at once (the reader came back).
+    public func pollNow() { poller?.pollNow() }
+
     /// Stops polling for good; the pill goes away.
     public func stop() {
         poller?.stop()

@@ -55,10 +55,22 @@ public final class NewPostsPoller {
     /// The process was suspended (`true`) or resumed (`false`).
     public func setSuspended(_ suspended: Bool) { isSuspended = suspended }
 
-    private func run() async {
+    /// Polls at once, then every interval again (the reader came back); nothing when stopped.
+    public func pollNow() {
+        guard let running = task else { return }
+        running.cancel()
+        failures = 0
+        task = Task { [weak self] in await self?.run(immediately: true) }
+    }
+
+    private func run(immediately: Bool = false) async {
+        var immediately = immediately
         while !Task.isCancelled {
             let wait = interval * (1 << min(failures, 4))
-            do { try await sleep(wait) } catch { return }
+            if !immediately {
+                do { try await sleep(wait) } catch { return }
+            }
+            immediately = false
             guard !Task.isCancelled, isVisible, !isSuspended, let screen, let first = screen.newestShownPost else { continue }
             polls += 1
             do {

@@ -3,17 +3,20 @@ import Database
 /// The cache's tables: post data apart from feed order, so updating a post never moves it.
 enum FeedSchema {
     /// The one schema this build reads; any other version is dropped and rebuilt (it is a cache).
-    static let version = 1
+    static let version = 2
 
-    /// The columns of each table, in order: a file with our table names but other columns is rebuilt.
-    static let columns: [String: [String]] = [
+    /// The columns of version 1, which version 2 migrates by adding the reader's place.
+    static let version1: [String: [String]] = [
         "posts": ["id", "author_id", "author_name", "caption", "image_url", "width", "height", "like_count", "like_state"],
         "feed_order": ["position", "post_id"],
         "feed_meta": ["id", "next_cursor", "saved_at", "page_count"],
     ]
 
+    /// The columns of each table, in order: a file with our table names but other columns is rebuilt.
+    static let columns: [String: [String]] = version1.merging(["feed_anchor": ["id", "post_id", "line_offset", "saved_at"]]) { $1 }
+
     /// The version and columns a file must have to be read.
-    static let shape = SchemaShape(version: version, columns: columns)
+    static let shape = SchemaShape(version: version, columns: columns, earlier: [1: version1])
 
     /// How the cache's file is opened, checked and started over.
     static let file = CheckedDatabaseFile(schema: shape, migrations: { migrations })
@@ -48,7 +51,20 @@ enum FeedSchema {
                     );
                     """
                 )
-            }
+            },
+            { db in
+                try db.executeScript(
+                    """
+                    -- One row (id = 1): the top visible post when the reader last left. saved_at as in feed_meta.
+                    CREATE TABLE feed_anchor (
+                        id          INTEGER PRIMARY KEY CHECK (id = 1),
+                        post_id     TEXT NOT NULL,
+                        line_offset INTEGER NOT NULL CHECK (line_offset >= 0),
+                        saved_at    REAL NOT NULL
+                    );
+                    """
+                )
+            },
         ]
     }
 
@@ -78,4 +94,13 @@ enum FeedSchema {
     static let deleteOrder = "DELETE FROM feed_order"
     static let deletePosts = "DELETE FROM posts"
     static let deleteMeta = "DELETE FROM feed_meta"
+    /// A heart the revalidation did not learn (its likes read failed) keeps the one saved.
+    static let updatePost = "UPDATE posts SET caption = ?, like_count = ?, like_state = COALESCE(NULLIF(?, 'unknown'), like_state) WHERE id = ?"
+    static let touchMeta = "UPDATE feed_meta SET saved_at = ? WHERE id = 1"
+    static let selectAnchor = "SELECT post_id, line_offset, saved_at FROM feed_anchor WHERE id = 1"
+    static let replaceAnchor = """
+        INSERT INTO feed_anchor (id, post_id, line_offset, saved_at) VALUES (1, ?, ?, ?)
+        ON CONFLICT (id) DO UPDATE SET post_id = excluded.post_id, line_offset = excluded.line_offset, saved_at = excluded.saved_at
+        """
+    static let deleteAnchor = "DELETE FROM feed_anchor"
 }

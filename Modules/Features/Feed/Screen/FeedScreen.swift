@@ -53,7 +53,10 @@ public final class FeedScreen {
     /// The screen appeared: loads the first page.
     @discardableResult
     public func start() -> Task<Void, Never>? {
-        model.onAppear()
+        let task = model.onAppear()
+        // A place saved by an earlier run (within --restore-for): the same post at the same line.
+        if let place = model.restoredPlace { position = FeedScreenPosition(top: place.post, topOffset: place.lineOffset, selected: place.post) }
+        return task
     }
 
     /// Applies `key`: moves, pages, likes the selected post, refreshes, retries, opens help or quits.
@@ -145,6 +148,9 @@ public final class FeedScreen {
             started = true
         }
         if started { frame = render() }
+        if model.viewState.initialLoad == .loaded, let top = frame.position.top {
+            model.readerMoved(to: FeedPlace(post: top, lineOffset: frame.position.topOffset))
+        }
         noteMessage()
         return frame.buffer
     }
@@ -170,6 +176,8 @@ public final class FeedScreen {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
+        // A newer feed in another order waits while the reader is below the top: r shows it.
+        if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }
         return options
     }
 

@@ -75,7 +75,8 @@ public enum FeedScreenRenderer {
                 context.drawCentered(["\(context.glyphs.spinner(options.tick)) Loading the feed\(context.glyphs.ellipsis)"], style: context.theme.footer, into: &buffer)
             case .failed(let error):
                 let hint = interactive ? "r to retry \(context.glyphs.separator) q to quit" : "Run again once the server is up, or pass --server URL."
-                let lines = TextLayout.wrap(FeedMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", hint]
+                let message = state.message.flatMap { if case .savedFeedTooOld = $0 { $0 } else { nil } } ?? .firstPageFailed(error)
+                let lines = TextLayout.wrap(message.text, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
                 (resolved, visible) = context.drawList(position, photos: photos, marks: marks, into: &buffer)

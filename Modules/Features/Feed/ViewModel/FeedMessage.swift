@@ -7,6 +7,8 @@ public enum FeedMessage: Hashable, Sendable {
     case firstPageFailed(FeedError)
     /// A later page failed; a retry row is shown.
     case nextPageFailed(FeedError)
+    /// The first page failed and the saved feed is too old to show (`--hide-after`).
+    case savedFeedTooOld(FeedError)
     /// A refresh failed; the rows stay.
     case refreshFailed(FeedError)
     /// A like or unlike did not reach the server; the heart went back.
@@ -27,6 +29,7 @@ public enum FeedMessage: Hashable, Sendable {
         switch self {
         case .firstPageFailed(let error): "Couldn't load the feed: \(error)"
         case .nextPageFailed(let error): "Couldn't load more: \(error)"
+        case .savedFeedTooOld(let error): "Couldn't load the feed: \(error). The saved feed is too old to show."
         case .refreshFailed(let error): "Couldn't refresh: \(error). Showing the posts you had."
         case .likeFailed(let wanted): wanted ? "Couldn't like" : "Couldn't unlike"
         }
