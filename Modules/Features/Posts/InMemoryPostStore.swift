@@ -87,6 +87,15 @@ public final class InMemoryPostStore: PostStore {
 
     public func restorePending(_ likes: [PendingLike]) { table.restorePending(likes) }
 
+    public func heldPosts(limit: Int) -> [PostID] { table.heldPosts(limit: limit) }
+
+    public func updateLikeCounts(_ counts: [PostID: Int]) {
+        for (id, count) in counts {
+            guard let shown = table.updateLikeCount(id, to: count) else { continue }
+            observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
+        }
+    }
+
     public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
         observers.add(onChange)
     }

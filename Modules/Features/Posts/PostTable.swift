@@ -155,6 +155,20 @@ struct PostTable: Sendable {
         }
     }
 
+    /// Up to `limit` of the posts screens hold.
+    func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
+
+    /// The server's count of held post `id` is `count` now; returns the post as shown when that changed it.
+    mutating func updateLikeCount(_ id: PostID, to count: Int) -> Post? {
+        guard holds[id] != nil, var server = posts[id], count >= 0, server.likeCount != count else { return nil }
+        let before = post(id)
+        server.likeCount = count
+        posts[id] = server
+        overlays[id]?.serverCount = count
+        let shown = post(id)
+        return shown == before ? nil : shown
+    }
+
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
     mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
 

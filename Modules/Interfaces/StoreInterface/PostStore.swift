@@ -41,4 +41,9 @@ public protocol PostStore: AnyObject, Sendable {
     func apply(_ event: LikeQueueEvent)
     /// Lays likes saved by an earlier run over the posts when they come.
     func restorePending(_ likes: [PendingLike])
+    /// The posts some screen holds now (what a live refetch asks counts for), at most `limit`.
+    func heldPosts(limit: Int) -> [PostID]
+    /// The server's like counts now (other users liked): each held post shows its count in place,
+    /// an unsettled like keeps its heart and moves the count by one; observers hear each change.
+    func updateLikeCounts(_ counts: [PostID: Int])
 }

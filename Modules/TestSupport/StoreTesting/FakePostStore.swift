@@ -93,6 +93,17 @@ public final class FakePostStore: PostStore {
 
     public func restorePending(_ likes: [PendingLike]) {}
 
+    public func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
+
+    public func updateLikeCounts(_ counts: [PostID: Int]) {
+        for (id, count) in counts {
+            guard var post = posts[id], post.likeCount != count else { continue }
+            post.likeCount = count
+            posts[id] = post
+            notify(post, settled: nil)
+        }
+    }
+
     /// Shows the outcome of a tap on `id` made over `before`, if a screen still holds the post.
     private func settle(_ id: PostID, before: Post, outcome: LikeOutcome) {
         guard var post = posts[id] else { return }
