@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
+        .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
@@ -37,6 +38,11 @@ let package = Package(
             name: "NewPostsPill",
             dependencies: ["FeedInterface", "PluginInterface", "TerminalUI"],
             path: "Modules/Features/NewPostsPill"
+        ),
+        .target(
+            name: "LiveUpdates",
+            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TerminalUI"],
+            path: "Modules/Features/LiveUpdates"
         ),
         .target(
             name: "Profile",
@@ -137,7 +143,7 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
+                "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue",
             ],
             path: "Host"
