@@ -112,10 +112,11 @@ public final class LiveConnection {
                 isOpen = true
                 state = .open
                 targets.relay.setPushing(true)
-                // Events before the refetch are older than what it reads: only the newer ones apply.
+                // Events that came before the refetch are older than what it reads: they apply only
+                // to posts it did not read; what comes after applies on top.
                 var first = inbox.take()
-                first.counts = [:]
-                await refetch()
+                let read = await refetch()
+                first.counts = first.counts.filter { read[$0.key] == nil }
                 applyNow(first)
             }
             if isOpen { await apply(inbox.take()) }
@@ -141,7 +142,7 @@ public final class LiveConnection {
     }
 
     private func apply(_ batch: LiveInbox.Batch) async {
-        if batch.missed { await refetch() }
+        if batch.missed { _ = await refetch() }
         applyNow(batch)
     }
 
@@ -155,15 +156,17 @@ public final class LiveConnection {
     }
 
     /// Reads the counts of the posts held again (after a (re)connect or a gap); a failure leaves the events to catch up.
-    private func refetch() async {
+    @discardableResult
+    private func refetch() async -> [PostID: Int] {
         var seen = Set<PostID>()
         var ids: [PostID] = []
         for store in targets.stores() {
             for id in store.heldPosts(limit: timings.refetchLimit) where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
         }
-        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids) else { return }
+        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids) else { return [:] }
         refetches += 1
         for store in targets.stores() { store.updateLikeCounts(counts) }
+        return counts
     }
 
     /// A `new-posts` event: its count when it counted from the first row, else one count read.
