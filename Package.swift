@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
         .executable(name: "feed-demo", targets: ["FeedDemo"]),
         .executable(name: "profile-demo", targets: ["ProfileDemo"]),
+        .executable(name: "live-updates-demo", targets: ["LiveUpdatesDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -41,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "LiveUpdates",
-            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TerminalUI"],
+            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking"],
             path: "Modules/Features/LiveUpdates"
         ),
         .target(
@@ -158,6 +159,11 @@ let package = Package(
                 "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
             ],
             path: "Examples/FeedDemo"
+        ),
+        .executableTarget(
+            name: "LiveUpdatesDemo",
+            dependencies: ["LiveUpdates", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "FeedServer"],
+            path: "Examples/LiveUpdatesDemo"
         ),
         .executableTarget(
             name: "ProfileDemo",
