@@ -180,6 +180,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
+                "LiveUpdates", "LiveUpdatesInterface", "PluginInterface",
             ],
             path: "Tools/FeedBench"
         ),

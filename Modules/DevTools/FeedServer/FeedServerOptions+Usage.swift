@@ -22,7 +22,7 @@ extension FeedServerOptions {
           --repeat-ids K        each page after the first repeats the last K ids of the previous page, 0…99 (default 0)
           --new-posts-every S   publish a new post at the top of the feed every S seconds, 0.01…86400 (default: never)
           --others-like-every MS
-                                other users like or unlike a post every MS milliseconds, 10…86400000 (default: never)
+                                other users like or unlike a post every MS milliseconds, 1…86400000 (default: never)
           --live-keep-alive MS  a comment on a quiet GET /v1/live every MS milliseconds (default 15000)
           --live-fault KIND     a hostile GET /v1/live: endless-line, huge-event, garbage, wild-ids, flood or silent
           --flag KEY=BOOL       serve the flag KEY (true or false) from GET /v1/flags; repeatable

@@ -58,6 +58,7 @@ struct LiveStreamWriter {
             _ = writer.write(Data("\n".utf8))
         case .garbage:
             for round in 0..<10_000 {
+                guard router.faults.liveFault == fault else { return "the fault was lifted (garbage)" }
                 var bytes = Data((0..<4096).map { _ in UInt8(truncatingIfNeeded: random.next()) })
                 bytes.append(contentsOf: Array("\n\nid: \(last + round + 1)\nevent: likes\ndata: {\"id\":\"p1\"\n\n".utf8))
                 guard writer.write(bytes) else { return "the client went away (garbage)" }
@@ -71,6 +72,7 @@ struct LiveStreamWriter {
         case .flood:
             var id = last
             for _ in 0..<100_000 {
+                guard router.faults.liveFault == fault else { return "the fault was lifted (flood)" }
                 var text = ""
                 for _ in 0..<100 {
                     id += 1

@@ -31,6 +31,8 @@ public final class LiveConnection {
     @ObservationIgnored private var logged: Set<String> = []
     @ObservationIgnored private var counting = false
     @ObservationIgnored private var isOff = false
+    @ObservationIgnored private var inbox: LiveInbox?
+    @ObservationIgnored private var lastEvent = ContinuousClock.now
 
     /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the frame.
     public init(
@@ -60,6 +62,19 @@ public final class LiveConnection {
         isOff = true
     }
 
+    /// Waits until what the stream received is applied and it stayed quiet for `quiet` (so the
+    /// events of likes just made have landed), by `timeout` at the latest; at once unless open.
+    /// Returns whether it was quiet.
+    public func settle(timeout: Duration, quiet: Duration = .milliseconds(150)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while state == .open {
+            if ContinuousClock.now - lastEvent >= quiet, inbox?.hasPending != true { return true }
+            guard ContinuousClock.now < deadline else { return false }
+            do { try await sleep(timings.frame) } catch { return false }
+        }
+        return true
+    }
+
     private func close(as state: LiveState) {
         task?.cancel()
         task = nil
@@ -85,6 +100,7 @@ public final class LiveConnection {
     private func connectOnce() async -> Bool {
         let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes) { signal.yield() }
+        self.inbox = inbox
         var query = [URLQueryItem(name: "since", value: String(lastID))]
         if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
         let (http, request) = (http, HTTPRequest.get("/v1/live", query: query))
@@ -149,6 +165,7 @@ public final class LiveConnection {
     private func applyNow(_ batch: LiveInbox.Batch) {
         events += batch.events
         guard batch.events > 0 || batch.missed else { return }
+        lastEvent = .now
         batches += 1
         if !batch.counts.isEmpty { for store in targets.stores() { store.updateLikeCounts(batch.counts) } }
         if let posts = batch.newPosts { newPosts(posts) }

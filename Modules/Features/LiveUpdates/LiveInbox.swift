@@ -88,6 +88,8 @@ final class LiveInbox: Sendable {
         }
     }
 
+    /// Whether events wait to be taken.
+    var hasPending: Bool { inner.withLock { $0.batch.events > 0 || $0.batch.missed } }
     /// Whether any byte came yet (the stream is open).
     var isOpen: Bool { inner.withLock { $0.receivedAny } }
     /// Whether the stream ended.

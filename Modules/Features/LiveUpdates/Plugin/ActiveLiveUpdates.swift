@@ -42,6 +42,8 @@ final class ActiveLiveUpdates: ActivePlugin {
 
     func switchOff() { connection.stop() }
 
+    func settle(timeout: Duration) async -> Bool { await connection.settle(timeout: timeout) }
+
     func value(of field: HeadlessField) async -> String { "\"\(connection.state.rawValue)\"" }
 
     /// The app was shown or hidden.
