@@ -4,7 +4,7 @@ import Foundation
 /// The command line of `feed-chaos`.
 struct ChaosOptions: Equatable, Sendable {
     /// How many sessions to run (sessions 0…N-1).
-    var sessions = 16
+    var sessions = 32
     /// The seed of every session's flags, faults and script.
     var seed: UInt64 = 1
     /// Headless commands per session.
@@ -52,7 +52,7 @@ struct ChaosOptions: Equatable, Sendable {
         Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
         environment error.
 
-          --sessions N     sessions to run, 1…100000 (default 16)
+          --sessions N     sessions to run, 1…100000 (default 32: with 5 flags, every combination once)
           --seed S         seed of the run (default 1)
           --commands C     headless commands per session, 10…100000 (default 100)
           --session K      replay session K of the run only (what a violation's replay line says)
