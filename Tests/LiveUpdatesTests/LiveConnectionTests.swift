@@ -48,7 +48,7 @@ import TestingSupport
     }
 
     private static func likes(_ id: Int, _ post: String, _ count: Int) -> String {
-        "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(count)}\n\n"
+        "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(count),\"liked\":false}\n\n"
     }
 
     @Test func afterConnectingTheCountsAreReadAgainThenEventsApplyInPlace() async {

@@ -30,8 +30,8 @@ struct ChaosOptions: Equatable, Sendable {
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
         feed's invariants after every answer and every settle. The flags come from the build: at start
         `feed flags --json` lists them, and every built one is switched on or off per session. With n
-        flags, n <= 5: each block of 2^n sessions takes every combination once, in a seeded order (4
-        flags: 16 sessions cover all 16). n > 5: each block takes a pairwise covering sample instead:
+        flags, n <= 5: each block of 2^n sessions takes every combination once, in a seeded order (5
+        flags: 32 sessions cover all 32). n > 5: each block takes a pairwise covering sample instead:
         all on, all off, then rows chosen greedily from the seed (of 32 candidates, each grown from a
         missing pair, the one covering most missing pairs) until every two flags have been on/on,
         on/off, off/on and off/off; each block permutes the flags and the order by the seed.

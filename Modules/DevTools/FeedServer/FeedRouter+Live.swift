@@ -7,17 +7,18 @@ extension FeedRouter {
     /// The most post IDs one counts read takes.
     static let maxCountIDs = 100
 
-    /// `GET /v1/posts/like-counts?postIds=p1,p2`: `{"likeCounts":{"p1":3}}`; unknown IDs are left out.
+    /// `GET /v1/posts/like-counts?postIds=p1,p2`: `{"likeCounts":{"p1":3},"liked":["p1"]}`; unknown IDs are left out.
     func likeCounts(_ request: HTTPServerRequest) -> HTTPServerResponse {
         guard let text = request.queryValue("postIds") else {
             return Self.error(400, "postIds is required: a comma-separated list of post ids, e.g. postIds=p1,p2")
         }
         let ids = Array(Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }))
         guard ids.count <= Self.maxCountIDs else { return Self.error(400, "at most \(Self.maxCountIDs) postIds per request") }
-        let counts = state.withLock { state in
-            Dictionary(uniqueKeysWithValues: ids.compactMap { id in state.catalog.indexByID[id].map { (id, state.likeCounts[$0]) } })
+        let (counts, liked) = state.withLock { state in
+            let known = ids.compactMap { id in state.catalog.indexByID[id].map { (id, $0) } }
+            return (Dictionary(uniqueKeysWithValues: known.map { ($0.0, state.likeCounts[$0.1]) }), known.filter { state.liked[$0.1] }.map(\.0).sorted())
         }
-        return Self.json(200, FeedServerDTO.LikeCounts(likeCounts: counts))
+        return Self.json(200, FeedServerDTO.LikeCounts(likeCounts: counts, liked: liked))
     }
 
     /// `GET /v1/live?since=SEQ[&above=POST]`: the stream, resumed after `since` or `Last-Event-ID`.
@@ -48,8 +49,8 @@ extension FeedRouter {
 
     /// Publishes the like count of post `index` now (after a like write, or another user's like).
     func publishLike(_ id: String) {
-        guard let count = likeState(of: id)?.likeCount else { return }
-        live.publish("likes", FeedServerDTO.line(FeedServerDTO.LiveLike(id: id, likeCount: count)))
+        guard let like = likeState(of: id) else { return }
+        live.publish("likes", FeedServerDTO.line(FeedServerDTO.LiveLike(id: id, likeCount: like.likeCount, liked: like.liked)))
     }
 
     /// Another user likes or unlikes a post (`--others-like-every`): its count moves by one.

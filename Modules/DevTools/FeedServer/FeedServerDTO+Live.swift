@@ -5,12 +5,16 @@ extension FeedServerDTO {
     /// `GET /v1/posts/like-counts`.
     struct LikeCounts: Codable, Equatable {
         var likeCounts: [String: Int]
+        /// Those of the posts the user likes.
+        var liked: [String]
     }
 
     /// The data of a `likes` event.
     struct LiveLike: Codable, Equatable {
         var id: String
         var likeCount: Int
+        /// Whether the user likes it.
+        var liked: Bool
     }
 
     /// The data of a `new-posts` event: the newest post, and how many are above `above`.

@@ -65,7 +65,7 @@ struct LiveStreamWriter {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         case .wildIDs:
-            var lines = "id: 99999999999999999999999999\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1}\n\n"
+            var lines = "id: 99999999999999999999999999\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1,\"liked\":false}\n\n"
             for id in stride(from: last + 5, to: last, by: -1) { lines += "id: \(id)\nevent: flags\ndata: {\"flags\":{}}\n\n" }
             guard writer.write(Data(lines.utf8)) else { return "the client went away (wild ids)" }
             return idle("wild ids")
@@ -77,8 +77,8 @@ struct LiveStreamWriter {
                 for _ in 0..<100 {
                     id += 1
                     let post = "p\(1 + random.nextInt(below: 50))"
-                    let count = router.likeState(of: post)?.likeCount ?? 0
-                    text += "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(count)}\n\n"
+                    let like = router.likeState(of: post) ?? (false, 0)
+                    text += "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked)}\n\n"
                 }
                 guard writer.write(Data(text.utf8)) else { return "the client went away (flood)" }
                 Thread.sleep(forTimeInterval: 0.01)

@@ -1,7 +1,6 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
-        "parameters": [
           {
             "name": "If-None-Match",
             "in": "header",
@@ -141,9 +140,10 @@ extension OpenAPIDocument {
       },
       "LikeCounts": {
         "type": "object",
-        "required": ["likeCounts"],
+        "required": ["likeCounts", "liked"],
         "properties": {
-          "likeCounts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } }
+          "likeCounts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
+          "liked": { "type": "array", "items": { "type": "string" } }
         }
       },
       "NewCount": {

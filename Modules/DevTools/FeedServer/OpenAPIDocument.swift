@@ -51,7 +51,7 @@ enum OpenAPIDocument {
     "/v1/posts/like-counts": {
       "get": {
         "operationId": "getLikeCounts",
-        "summary": "The like counts of given posts now (what a live client reads after every reconnect).",
+        "summary": "The like counts of given posts now, and which the user likes (what a live client reads after every reconnect).",
         "parameters": [
           {
             "name": "postIds",
@@ -77,7 +77,7 @@ enum OpenAPIDocument {
       "get": {
         "operationId": "getLive",
         "summary": "Server-Sent Events: like counts that changed, posts published and flag changes.",
-        "description": "Each event has an `id:` (a sequence number from 1), an `event:` name and one `data:` line of JSON: `likes` {\"id\",\"likeCount\"}, `new-posts` {\"newest\",\"count\" (posts above `above`, when given and known),\"above\"}, `flags` {\"flags\"}, and `reset` {\"latest\"} when `since` is older than the server keeps (4,096 events) or newer than any it sent: read the state again and go on from `latest`. A comment line (`: keep-alive`) follows every 15 s without an event. The stream closes when the server switches `live-updates` off. Not covered by schemathesis (the stream does not end); Tools/Contract/run-schemathesis.sh checks its head and first lines with curl.",
+        "description": "Each event has an `id:` (a sequence number from 1), an `event:` name and one `data:` line of JSON: `likes` {\"id\",\"likeCount\",\"liked\" (the user's heart)}, `new-posts` {\"newest\",\"count\" (posts above `above`, when given and known),\"above\"}, `flags` {\"flags\"}, and `reset` {\"latest\"} when `since` is older than the server keeps (4,096 events) or newer than any it sent: read the state again and go on from `latest`. A comment line (`: keep-alive`) follows every 15 s without an event. The stream closes when the server switches `live-updates` off. Not covered by schemathesis (the stream does not end); Tools/Contract/run-schemathesis.sh checks its head and first lines with curl.",
         "parameters": [
           {
             "name": "since",
@@ -241,6 +241,7 @@ enum OpenAPIDocument {
       "get": {
         "operationId": "getFlags",
         "summary": "Remote feature flags (a kill switch).",
+        "parameters": [
 
 """#
 }

@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import LiveUpdatesInterface
 import Networking
 import Observation
@@ -167,14 +168,14 @@ public final class LiveConnection {
         guard batch.events > 0 || batch.missed else { return }
         lastEvent = .now
         batches += 1
-        if !batch.counts.isEmpty { for store in targets.stores() { store.updateLikeCounts(batch.counts) } }
+        if !batch.counts.isEmpty { for store in targets.stores() { store.updateServerLikes(batch.counts) } }
         if let posts = batch.newPosts { newPosts(posts) }
         if batch.flags != nil { targets.refreshFlags() }
     }
 
     /// Reads the counts of the posts held again (after a (re)connect or a gap); a failure leaves the events to catch up.
     @discardableResult
-    private func refetch() async -> [PostID: Int] {
+    private func refetch() async -> [PostID: LikeResult] {
         var seen = Set<PostID>()
         var ids: [PostID] = []
         for store in targets.stores() {
@@ -182,7 +183,7 @@ public final class LiveConnection {
         }
         guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids) else { return [:] }
         refetches += 1
-        for store in targets.stores() { store.updateLikeCounts(counts) }
+        for store in targets.stores() { store.updateServerLikes(counts) }
         return counts
     }
 

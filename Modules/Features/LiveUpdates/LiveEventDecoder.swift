@@ -12,7 +12,7 @@ enum LiveEventDecoder {
         case malformed(String)
     }
 
-    private struct Likes: Decodable { let id: String; let likeCount: Int }
+    private struct Likes: Decodable { let id: String; let likeCount: Int; let liked: Bool }
     private struct NewPosts: Decodable { let newest: String; let count: Int?; let above: String? }
     private struct Flags: Decodable { let flags: [String: Bool] }
     private struct Reset: Decodable { let latest: Int }
@@ -26,9 +26,9 @@ enum LiveEventDecoder {
         switch message.event {
         case "likes":
             guard let likes = try? decoder.decode(Likes.self, from: data), isPostID(likes.id), (0...maxCount).contains(likes.likeCount) else {
-                return .malformed("a likes event that is not {\"id\",\"likeCount\"} in range")
+                return .malformed("a likes event that is not {\"id\",\"likeCount\",\"liked\"} in range")
             }
-            return .event(.likes(post: PostID(likes.id), likeCount: likes.likeCount))
+            return .event(.likes(post: PostID(likes.id), likeCount: likes.likeCount, liked: likes.liked))
         case "new-posts":
             guard let posts = try? decoder.decode(NewPosts.self, from: data), isPostID(posts.newest),
                   posts.count.map({ (0...maxCount).contains($0) }) ?? true, posts.above.map(isPostID) ?? true

@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import LiveUpdatesInterface
 import Synchronization
 
@@ -10,7 +11,7 @@ import Synchronization
 final class LiveInbox: Sendable {
     /// What is pending, taken at once.
     struct Batch: Sendable {
-        var counts: [PostID: Int] = [:]
+        var counts: [PostID: LikeResult] = [:]
         var newPosts: (newest: PostID, count: Int?, above: PostID?)?
         var flags: [String: Bool]?
         /// Something was missed (a gap in the IDs, a reset, or too many posts at once): read the counts again.
@@ -126,11 +127,11 @@ final class LiveInbox: Sendable {
         case .event(let event):
             inner.batch.events += 1
             switch event {
-            case .likes(let post, let count):
+            case .likes(let post, let count, let liked):
                 if inner.batch.counts[post] == nil && inner.batch.counts.count >= maxPending {
                     inner.batch.missed = true
                 } else {
-                    inner.batch.counts[post] = count
+                    inner.batch.counts[post] = LikeResult(liked: liked, likeCount: count)
                 }
             case .newPosts(let newest, let count, let above):
                 inner.batch.newPosts = (newest, count, above)

@@ -89,9 +89,9 @@ public final class InMemoryPostStore: PostStore {
 
     public func heldPosts(limit: Int) -> [PostID] { table.heldPosts(limit: limit) }
 
-    public func updateLikeCounts(_ counts: [PostID: Int]) {
-        for (id, count) in counts {
-            guard let shown = table.updateLikeCount(id, to: count) else { continue }
+    public func updateServerLikes(_ likes: [PostID: LikeResult]) {
+        for (id, result) in likes {
+            guard let shown = table.updateServerLike(id, to: result) else { continue }
             observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
         }
     }

@@ -158,13 +158,22 @@ struct PostTable: Sendable {
     /// Up to `limit` of the posts screens hold.
     func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
 
-    /// The server's count of held post `id` is `count` now; returns the post as shown when that changed it.
-    mutating func updateLikeCount(_ id: PostID, to count: Int) -> Post? {
-        guard holds[id] != nil, var server = posts[id], count >= 0, server.likeCount != count else { return nil }
+    /// The server holds `result` for held post `id` now; returns the post as shown when that changed
+    /// it. An unsettled like's overlay takes the pair (the heart and count it rolls back to and
+    /// counts from); with none, a page requested before cannot undo it.
+    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> Post? {
+        guard holds[id] != nil, var server = posts[id], result.likeCount >= 0 else { return nil }
         let before = post(id)
-        server.likeCount = count
+        server.likeCount = result.likeCount
+        server.like = LikeState(result.liked)
         posts[id] = server
-        overlays[id]?.serverCount = count
+        if var overlay = overlays[id] {
+            overlay.serverLiked = result.liked
+            overlay.serverCount = result.likeCount
+            overlays[id] = overlay
+        } else {
+            remember(result, for: id)
+        }
         let shown = post(id)
         return shown == before ? nil : shown
     }

@@ -3,7 +3,8 @@ import Networking
 import Synchronization
 
 /// An `HTTPClient` for the live stream: each `stream` call plays the next connection of a script
-/// (pieces of body, then an end), and `send` answers `GET /v1/posts/like-counts` from `counts`.
+/// (pieces of body, then an end), and `send` answers `GET /v1/posts/like-counts` from `counts`
+/// (hearts from `liked`).
 /// Every request is recorded.
 public final class ScriptedStreamClient: HTTPClient {
     /// How one connection goes.
@@ -33,6 +34,7 @@ public final class ScriptedStreamClient: HTTPClient {
     private struct State {
         var connections: [Connection]
         var counts: [String: Int] = [:]
+        var liked: Set<String> = []
         var requests: [HTTPRequest] = []
         var streams = 0
     }
@@ -45,7 +47,9 @@ public final class ScriptedStreamClient: HTTPClient {
     }
 
     /// The counts `GET /v1/posts/like-counts` answers, by post ID.
-    public func setCounts(_ counts: [String: Int]) { state.withLock { $0.counts = counts } }
+    public func setCounts(_ counts: [String: Int], liked: Set<String> = []) {
+        state.withLock { state in (state.counts, state.liked) = (counts, liked) }
+    }
 
     /// Every request so far, streams included.
     public var requests: [HTTPRequest] { state.withLock { $0.requests } }
@@ -54,13 +58,14 @@ public final class ScriptedStreamClient: HTTPClient {
     public var streams: Int { state.withLock { $0.streams } }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let counts = state.withLock { state -> [String: Int] in
+        let (counts, liked) = state.withLock { state -> ([String: Int], Set<String>) in
             state.requests.append(request)
-            return state.counts
+            return (state.counts, state.liked)
         }
         guard request.path == "/v1/posts/like-counts" else { throw .status(code: 404, message: "no route") }
         let asked = Set((request.query.first { $0.name == "postIds" }?.value ?? "").split(separator: ",").map(String.init))
-        let body = try? JSONEncoder().encode(["likeCounts": counts.filter { asked.contains($0.key) }])
+        struct Answer: Encodable { let likeCounts: [String: Int]; let liked: [String] }
+        let body = try? JSONEncoder().encode(Answer(likeCounts: counts.filter { asked.contains($0.key) }, liked: liked.filter(asked.contains).sorted()))
         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body ?? Data())
     }
 

@@ -95,10 +95,11 @@ public final class FakePostStore: PostStore {
 
     public func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
 
-    public func updateLikeCounts(_ counts: [PostID: Int]) {
-        for (id, count) in counts {
-            guard var post = posts[id], post.likeCount != count else { continue }
-            post.likeCount = count
+    public func updateServerLikes(_ likes: [PostID: LikeResult]) {
+        for (id, result) in likes {
+            guard var post = posts[id], post.likeCount != result.likeCount || post.like.isLiked != result.liked else { continue }
+            post.likeCount = result.likeCount
+            post.like = LikeState(result.liked)
             posts[id] = post
             notify(post, settled: nil)
         }
