@@ -14,6 +14,7 @@ import TestingSupport
 
 /// The app's one stream over a scripted server: open, refetch before events, in-place counts,
 /// reconnects with backoff resuming after the last ID, the idle drop, the pill and the flags.
+/// Deadlines are generous: a full suite on two loaded cores can starve the cooperative pool for a minute.
 @MainActor @Suite struct LiveConnectionTests {
     private struct Counter: NewPostsCounter {
         func newPostCount(since post: PostID) async throws -> Int { 4 }
@@ -58,7 +59,7 @@ import TestingSupport
         client.setCounts(["p1": 50, "p2": 60])
         let live = connection(client)
         live.setWanted(true)
-        #expect(await eventually { live.state == .open && self.store.post("p1")?.likeCount == 50 })
+        #expect(await eventually(within: .seconds(180)) { live.state == .open && self.store.post("p1")?.likeCount == 50 })
         #expect(store.post("p2")?.likeCount == 60)
         #expect(client.requests.map(\.path) == ["/v1/live", "/v1/posts/like-counts"])
         #expect(client.requests.first?.query.contains(URLQueryItem(name: "since", value: "0")) == true)
@@ -75,7 +76,7 @@ import TestingSupport
         let client = ScriptedStreamClient([.init(["retry: 1000\n\n", flood], end: .close), .init([": hi\n\n", Self.likes(1_001, "p1", 7)])])
         let live = connection(client)
         live.setWanted(true)
-        #expect(await eventually { client.streams == 2 && self.store.post("p1")?.likeCount == 7 })
+        #expect(await eventually(within: .seconds(180)) { client.streams == 2 && self.store.post("p1")?.likeCount == 7 })
         #expect(client.requests.last { $0.path == "/v1/live" }?.query.contains(URLQueryItem(name: "since", value: "1000")) == true)
         #expect(live.batches < 20, "1,000 events, a handful of batches: \(live.batches)")
         #expect(heard.warnings.isEmpty, "a server closing a stream is no trouble to report")
@@ -89,7 +90,7 @@ import TestingSupport
         let client = ScriptedStreamClient([.init(["retry: 1000\n\n"]), .init(["retry: 1000\n\n"]), .init(["retry: 1000\n\n"])])
         let live = connection(client, idle: .milliseconds(100))
         live.setWanted(true)
-        #expect(await eventually { client.streams >= 3 })
+        #expect(await eventually(within: .seconds(180)) { client.streams >= 3 })
         #expect(heard.warnings.count == 1)
         #expect(heard.warnings.first?.contains("sent nothing") == true)
         live.setWanted(false)
@@ -107,7 +108,7 @@ import TestingSupport
         ])
         let live = connection(client)
         live.setWanted(true)
-        #expect(await eventually { self.heard.flagsRefreshed == 1 && self.heard.pushed.count == 2 })
+        #expect(await eventually(within: .seconds(180)) { self.heard.flagsRefreshed == 1 && self.heard.pushed.count == 2 })
         #expect(heard.pushed.map(\.0) == [3, 4], "a count from the first row is pushed; one from another post is counted again")
         #expect(heard.pushed.allSatisfy { $0.1 == "p1" })
         live.setWanted(false)
@@ -119,7 +120,7 @@ import TestingSupport
         ])
         let live = connection(client)
         live.setWanted(true)
-        #expect(await eventually { client.streams >= 4 && live.state == .retrying })
+        #expect(await eventually(within: .seconds(180)) { client.streams >= 4 && live.state == .retrying })
         #expect(heard.flagsRefreshed >= 2, "a 503 asks the flags at once")
         #expect(heard.warnings.count == 2, "the 503, and the connection the script refuses: \(heard.warnings)")
         live.setWanted(false)

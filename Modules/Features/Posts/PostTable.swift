@@ -160,7 +160,8 @@ struct PostTable: Sendable {
 
     /// The server holds `result` for held post `id` now; returns the post as shown when that changed
     /// it. An unsettled like's overlay takes the pair (the heart and count it rolls back to and
-    /// counts from); with none, a page requested before cannot undo it.
+    /// counts from); with none, a page requested before cannot undo it (while fewer than 1,024
+    /// settled posts are kept).
     mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> Post? {
         guard holds[id] != nil, var server = posts[id], result.likeCount >= 0 else { return nil }
         let before = post(id)
@@ -171,7 +172,8 @@ struct PostTable: Sendable {
             overlay.serverLiked = result.liked
             overlay.serverCount = result.likeCount
             overlays[id] = overlay
-        } else {
+        } else if settledAt.count < Self.settledLimit || settledAt[id] != nil {
+            // While there is room (no eviction scan per event: a stream may send thousands a second).
             remember(result, for: id)
         }
         let shown = post(id)
