@@ -39,6 +39,15 @@ import Testing
             }
         }
 
+        /// Waits until the server counted a new-count poll after `count` of them.
+        func waitForPolls(after count: Int, timeout: Duration = .seconds(30)) async throws {
+            let deadline = ContinuousClock.now + timeout
+            while server.stats().count("GET /v1/feed/new-count") <= count {
+                guard ContinuousClock.now < deadline else { throw FeedProcessError.timedOut("no poll while the stream was down") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+
         func headless(_ arguments: [String]) throws -> FeedProcess {
             try FeedProcess(["--headless", "--server", url, "--photos", "off"] + arguments)
         }
@@ -115,6 +124,25 @@ import Testing
         _ = try await feed.send("show")
         try await server.wait(for: "GET /v1/live?", count: 2)
         _ = try await Self.state(feed) { $0["live"] as? String == "open" }
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func thePillsCountComesFromTheStreamAndPollingIsTheFallbackWhileItIsDown() async throws {
+        let server = try LoggedServer()
+        let feed = try server.headless(["--enable", "live-updates", "--enable", "new-posts-pill", "--poll-interval", "1000", "--live-backoff", "3000"])
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        _ = try await Self.state(feed) { $0["live"] as? String == "open" }
+        let polls = server.server.stats().count("GET /v1/feed/new-count")
+        try await Task.sleep(for: .milliseconds(2_500))
+        #expect(server.server.stats().count("GET /v1/feed/new-count") <= polls + 1, "the poller rests while the stream is open (a poll under way at most)")
+        server.server.publishNewPosts(3)
+        _ = try await Self.state(feed) { (($0["pill"] as? [String: Any])?["count"] as? Int) == 3 }
+        // The stream turns hostile: it is dropped and waits out its backoff, and the poller takes over.
+        server.server.update { $0.liveFault = .endlessLine }
+        _ = try await Self.state(feed) { $0["live"] as? String == "retrying" }
+        let down = server.server.stats().count("GET /v1/feed/new-count")
+        try await server.waitForPolls(after: down)
         #expect(try await feed.finish() == 0)
     }
 
