@@ -50,6 +50,8 @@ final class AppServices {
     private var screens: [FeedViewModel] = []
     private var stores: [any PostStore] = []
     private var background: [Task<Void, Never>] = []
+    /// Newer-post counts one follow-up pushes to the others.
+    private let newPostsRelay = NewPostsRelay()
 
     private init(_ parts: AppServicesParts, plugins: [any FeaturePlugin]) {
         options = parts.options
@@ -122,7 +124,8 @@ final class AppServices {
             makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii,
-            warn: { StandardStreams.err($0) })
+            warn: { StandardStreams.err($0) }, newPostsRelay: newPostsRelay,
+            refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } })
     }
 
     /// A photo loader for one screen (each screen cancels its own rows' loads); `nil` when photos

@@ -19,6 +19,7 @@ enum FeedBench {
         (["i"], TextLayoutBenchmark.run),
         (["k"], PhotoScrollBenchmark.run),
         (["l"], FirstRowsBenchmark.run),
+        (["n"], LiveBenchmark.run),
     ]
 
     @MainActor

@@ -9,6 +9,8 @@ enum FeedRoute: Equatable, Sendable {
     case controlFlags
     case photo(id: String)
     case openAPI
+    case live
+    case likeCounts
 
     /// The route of `path`; nil when no route matches.
     init?(path: String) {
@@ -19,6 +21,8 @@ enum FeedRoute: Equatable, Sendable {
         case "/v1/flags": self = .flags
         case "/v1/control/flags": self = .controlFlags
         case "/openapi.json": self = .openAPI
+        case "/v1/live": self = .live
+        case "/v1/posts/like-counts": self = .likeCounts
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 4, parts[0].isEmpty, parts[1] == "v1", !parts[3].isEmpty else { return nil }
@@ -47,6 +51,8 @@ enum FeedRoute: Equatable, Sendable {
         case .controlFlags: "/v1/control/flags"
         case .photo: "/v1/photos/{id}.jpg"
         case .openAPI: "/openapi.json"
+        case .live: "/v1/live"
+        case .likeCounts: "/v1/posts/like-counts"
         }
     }
 

@@ -20,7 +20,9 @@ final class FeedRouter: Sendable {
     let photos = PhotoStore()
     /// The port photo URLs name: the bound one once the server started.
     let publicPort: Mutex<UInt16>
-    private let log: (@Sendable (String) -> Void)?
+    let log: (@Sendable (String) -> Void)?
+    /// The events of `GET /v1/live`.
+    let live = LiveHub()
 
     static let defaultLimit = 20
     static let limitRange = 1...100
@@ -122,6 +124,8 @@ final class FeedRouter: Sendable {
         case .controlFlags: return controlFlags(request)
         case .photo(let id): return await photo(id, request)
         case .openAPI: return .json(200, Data(OpenAPIDocument.json.utf8))
+        case .live: return liveStream(request)
+        case .likeCounts: return likeCounts(request)
         }
     }
 

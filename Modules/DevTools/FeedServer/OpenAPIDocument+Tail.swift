@@ -1,6 +1,31 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of flags the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The flags.",
+            "headers": { "ETag": { "schema": { "type": "string" } } },
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
+          },
+          "304": {
+            "description": "The flags are unchanged since the ETag in If-None-Match.",
+            "headers": { "ETag": { "schema": { "type": "string" } } }
+          },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/photos/{id}.jpg": {
+      "parameters": [
         { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
       ],
       "get": {
@@ -111,6 +136,14 @@ extension OpenAPIDocument {
         "properties": {
           "liked": { "type": "boolean" },
           "likeCount": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "LikeCounts": {
+        "type": "object",
+        "required": ["likeCounts", "liked"],
+        "properties": {
+          "likeCounts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
+          "liked": { "type": "array", "items": { "type": "string" } }
         }
       },
       "NewCount": {

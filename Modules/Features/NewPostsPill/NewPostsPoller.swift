@@ -20,6 +20,7 @@ public final class NewPostsPoller {
     private weak var screen: (any ScreenControl)?
     private let report: @MainActor (Int, PostID) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let rests: @MainActor () -> Bool
     private var task: Task<Void, Never>?
     private var failures = 0
 
@@ -28,6 +29,7 @@ public final class NewPostsPoller {
     public init(
         screen: any ScreenControl, counter: any NewPostsCounter, interval: Duration,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        rests: @escaping @MainActor () -> Bool = { false },
         report: @escaping @MainActor (Int, PostID) -> Void
     ) {
         self.screen = screen
@@ -35,6 +37,7 @@ public final class NewPostsPoller {
         self.counter = counter
         self.interval = max(interval, .seconds(1))
         self.sleep = sleep
+        self.rests = rests
     }
 
     /// Starts polling; calling it again does nothing.
@@ -71,7 +74,8 @@ public final class NewPostsPoller {
                 do { try await sleep(wait) } catch { return }
             }
             immediately = false
-            guard !Task.isCancelled, isVisible, !isSuspended, let screen, let first = screen.newestShownPost else { continue }
+            // While counts are pushed (a live stream), polling rests: it is the fallback.
+            guard !Task.isCancelled, isVisible, !isSuspended, !rests(), let screen, let first = screen.newestShownPost else { continue }
             polls += 1
             do {
                 let count = try await counter.newPostCount(since: first)

@@ -32,6 +32,10 @@ public struct PluginContext {
     public let ascii: Bool
     /// Writes one line to stderr (held while the screen is up).
     public let warn: @Sendable (String) -> Void
+    /// Newer-post counts pushed by one follow-up to those that show them.
+    public let newPostsRelay: NewPostsRelay
+    /// Reads the server's flags now (a kill switch it turned off applies at once).
+    public let refreshFlags: @MainActor () -> Void
 
     /// Creates the context; the host does this once.
     public init(
@@ -39,7 +43,8 @@ public struct PluginContext {
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
-        warn: @escaping @Sendable (String) -> Void
+        warn: @escaping @Sendable (String) -> Void,
+        newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {}
     ) {
         self.http = http
         self.likes = likes
@@ -52,5 +57,7 @@ public struct PluginContext {
         self.photoLoader = photoLoader
         self.ascii = ascii
         self.warn = warn
+        self.newPostsRelay = newPostsRelay
+        self.refreshFlags = refreshFlags
     }
 }
