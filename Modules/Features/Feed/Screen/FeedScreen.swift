@@ -202,11 +202,12 @@ public final class FeedScreen {
         }
     }
 
-    /// The photo request of `row` on a screen of `size`: its address at about the box's width,
-    /// decoded to the box's pixels, two a cell.
+    /// The photo request of `row` on a screen of `size`: a download a few times the box's width
+    /// (so the JPEG's own loss does not show), decoded to the box's pixels, two a cell.
     public static func photoRequest(for row: PostRow, size: TerminalSize) -> ImageRequest {
         let pixels = FeedRowLayout(size: size, glyphs: .unicode).photoPixelSize(for: row)
-        return ImageRequest(url: PhotoURL.sized(row.imageURL, pixelWidth: pixels.width), size: pixels)
+        let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: [], fallback: row.imageURL)
+        return ImageRequest(url: url, size: pixels)
     }
 
     private func noteMessage() {
