@@ -90,6 +90,13 @@ enum FidelityBenchmark {
         let reference = full.resized(to: box)
         let drawnToday = try decoder.decode(todayData, to: box)
         let drawnNow = try decoder.decode(nowData, to: box)
+        if let directory = ProcessInfo.processInfo.environment["FEED_BENCH_PHOTOS"] {
+            // For tools outside the bench (chafa): the downloads, and the reference as a PPM.
+            let name = "\(directory)/\(size.columns)x\(size.rows)-\(row.id.rawValue)"
+            try original.write(to: URL(fileURLWithPath: name + "-original.jpg"))
+            try nowData.write(to: URL(fileURLWithPath: name + "-download.jpg"))
+            try (Data("P6\n\(box.width) \(box.height)\n255\n".utf8) + Data(reference.pixels)).write(to: URL(fileURLWithPath: name + "-reference.ppm"))
+        }
         let drawnOriginal = try decoder.decode(original, to: box)
         return Score(
             id: row.id.rawValue, original: full.size, box: box,

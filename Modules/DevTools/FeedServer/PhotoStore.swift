@@ -35,8 +35,9 @@ actor PhotoStore {
     }
 
     /// The JPEG of `scene` at `width` × `height`, from the cache or rendered now; nil when the
-    /// encoder failed.
-    func jpeg(_ key: Key, height: Int, scene: PhotoScene) async -> Data? {
+    /// encoder failed. With `original` (the photo's full size, wider than `width`), the picture is
+    /// drawn at that size and area-averaged down, as a CDN makes its renditions from the original.
+    func jpeg(_ key: Key, height: Int, scene: PhotoScene, original: PixelSize? = nil) async -> Data? {
         tick += 1
         if var entry = entries[key] {
             entry.used = tick
@@ -44,7 +45,7 @@ actor PhotoStore {
             return entry.jpeg
         }
         if let task = inFlight[key] { return await task.value }
-        let task = Task { await self.render(key, height: height, scene: scene) }
+        let task = Task { await self.render(key, height: height, scene: scene, original: original) }
         inFlight[key] = task
         let jpeg = await task.value
         inFlight[key] = nil
@@ -55,7 +56,7 @@ actor PhotoStore {
     /// How many photos are cached and their bytes.
     var usage: (count: Int, bytes: Int) { (entries.count, bytes) }
 
-    private func render(_ key: Key, height: Int, scene: PhotoScene) async -> Data? {
+    private func render(_ key: Key, height: Int, scene: PhotoScene, original: PixelSize?) async -> Data? {
         while running >= maxRenders {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -63,7 +64,12 @@ actor PhotoStore {
         renders += 1
         let jpeg = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
-                let image = scene.render(width: key.width, height: height)
+                let image: RGBImage
+                if let original, original.width > key.width, original.pixelCount <= 16_000_000 {
+                    image = scene.render(width: original.width, height: original.height).resized(to: PixelSize(width: key.width, height: height))
+                } else {
+                    image = scene.render(width: key.width, height: height)
+                }
                 continuation.resume(returning: try? JPEGEncoder(quality: 80).encode(image))
             }
         }
