@@ -208,6 +208,17 @@ enum OpenAPIDocument {
     },
     "/v1/photos/{id}.jpg": {
       "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
+      ],
+      "get": {
+        "operationId": "getPhoto",
+        "summary": "A post's photo as a JPEG (the reference server's stand-in for a CDN).",
+        "description": "Generated and deterministic per post. Without w, the original size (the feed item's width and height); with w, that many pixels wide at the same aspect ratio, never wider than the original. Each URL names one immutable picture.",
+        "parameters": [
+          {
+            "name": "w",
+            "in": "query",
+            "required": false,
 
 """#
 }
