@@ -138,7 +138,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue",
+                "ImagePipeline", "OfflineQueue", "ImageCodec",
             ],
             path: "Host"
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import FeedInterface
+import ImageCodec
 import ImagePipeline
 import PluginInterface
 import TerminalUI
@@ -20,6 +21,8 @@ public final class FeedScreen {
     /// A refresh asked for by key is under way: the reader sees the new first page from its top.
     private var refreshingFromTop = false
     private let ascii: Bool
+    private let graphics: GraphicsMode
+    private let cellPixels: PixelSize
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
     private let wallClock: () -> Date
@@ -31,12 +34,15 @@ public final class FeedScreen {
     /// the banner's age is told by `wallClock`. `extensions` are what follow-ups add (title
     /// segments, row marks, keys and the screens they open), asked in order for a key the screen
     /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
-    /// photos, and loaded photos are drawn.
+    /// photos, and loaded photos are drawn: in half blocks, or by `graphics` on cells of
+    /// `cellPixels` pixels.
     public init(
         model: FeedViewModel,
         extensions: [any ScreenExtension] = [],
         photos: ImageRowLoader<PostID>? = nil,
         ascii: Bool = false,
+        graphics: GraphicsMode = .blocks,
+        cellPixels: PixelSize = PixelSize(width: 10, height: 20),
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
         wallClock: @escaping () -> Date = { Date() }
@@ -45,6 +51,8 @@ public final class FeedScreen {
         self.extensions = extensions
         self.photos = photos
         self.ascii = ascii
+        self.graphics = graphics
+        self.cellPixels = cellPixels
         self.messageLifetime = messageLifetime
         self.now = now
         self.wallClock = wallClock
@@ -170,6 +178,7 @@ public final class FeedScreen {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
+        options.graphics = graphics
         return options
     }
 
@@ -198,16 +207,21 @@ public final class FeedScreen {
         let rows = model.viewState.rows
         return ids.compactMap { id in
             guard let index = model.index(of: id), rows.indices.contains(index) else { return nil }
-            return (id, Self.photoRequest(for: rows[index], size: size))
+            return (id, Self.photoRequest(for: rows[index], size: size, graphics: graphics, cellPixels: cellPixels))
         }
     }
 
-    /// The photo request of `row` on a screen of `size`: a download a few times the box's width
-    /// (so the JPEG's own loss does not show), decoded to the box's pixels, two a cell.
-    public static func photoRequest(for row: PostRow, size: TerminalSize) -> ImageRequest {
-        let pixels = FeedRowLayout(size: size, glyphs: .unicode).photoPixelSize(for: row)
-        let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: [], fallback: row.imageURL)
-        return ImageRequest(url: url, size: pixels)
+    /// The photo request of `row` on a screen of `size`: decoded to the box's pixels (two a cell
+    /// for half blocks, the box in `cellPixels` cells for a graphics protocol), downloaded at a few
+    /// times that width for half blocks (so the JPEG's own loss does not show), at that width for
+    /// a protocol (the terminal shows those pixels).
+    public static func photoRequest(
+        for row: PostRow, size: TerminalSize, graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+    ) -> ImageRequest {
+        let pixels = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics).photoPixelSize(for: row, cell: cellPixels)
+        let width = graphics == .blocks ? PhotoURL.downloadWidth(forBox: pixels.width) : pixels.width
+        let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
+        return ImageRequest(url: PhotoURL.chosen(pixelWidth: width, renditions: renditions, fallback: row.imageURL), size: pixels)
     }
 
     private func noteMessage() {

@@ -95,7 +95,8 @@ public enum FeedScreenRenderer {
 
     /// The geometry of the list area for `rows` on a screen of `size`.
     static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions, viewport: Int? = nil) -> FeedListGeometry {
-        FeedListGeometry(rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs), viewport: viewport ?? listLines(size).count)
+        FeedListGeometry(
+            rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs, graphics: options.graphics), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in

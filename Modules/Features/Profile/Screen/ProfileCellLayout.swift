@@ -38,7 +38,15 @@ struct ProfileCellLayout {
         let inner = max(0, boxColumns - 2)
         let frame = selected ? theme.selectedFrame : theme.frame
         let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
-        let drawsFrame = if case .ready = photo { false } else { true }
+        var drawsFrame = if case .ready = photo { false } else { true }
+        if case .loading = photo, let colour = row.placeholder {
+            // On its way: the box in the photo's dominant colour, the photo's exact size.
+            drawsFrame = false
+            let fill = Style(background: .rgb(red: colour.red, green: colour.green, blue: colour.blue))
+            for line in 0..<boxLines where visible.contains(top + line) {
+                buffer.fill(row: top + line, columns: left..<(left + boxColumns), style: fill)
+            }
+        }
         for line in 0..<boxLines where drawsFrame && visible.contains(top + line) {
             if line == 0 {
                 buffer.write("\(glyphs.boxTopLeft)\(horizontal)\(glyphs.boxTopRight)", row: top, column: left, style: frame)

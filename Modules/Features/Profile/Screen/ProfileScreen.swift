@@ -127,7 +127,8 @@ public final class ProfileScreen {
             let end = min(rows.count, first + frame.visibleRows.count * 2)
             func request(_ row: PostRow) -> (PostID, ImageRequest) {
                 let pixels = layout.photoPixelSize(for: row)
-                let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: [], fallback: row.imageURL)
+                let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
+                let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: renditions, fallback: row.imageURL)
                 return (row.id, ImageRequest(url: url, size: pixels))
             }
             photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
