@@ -34,9 +34,14 @@ actor PhotoStore {
         self.maxEntries = maxEntries
     }
 
+    /// How many times wider than a rendition its picture is drawn before it is averaged down.
+    static let supersampling = 2
+
     /// The JPEG of `scene` at `width` × `height`, from the cache or rendered now; nil when the
     /// encoder failed. With `original` (the photo's full size, wider than `width`), the picture is
-    /// drawn at that size and area-averaged down, as a CDN makes its renditions from the original.
+    /// drawn `supersampling` times wider (at most the original) and area-averaged down, as a CDN
+    /// makes its renditions from a larger image: its edges and grain average out as the original's
+    /// do (drawing the original itself costs a second a photo in a debug build).
     func jpeg(_ key: Key, height: Int, scene: PhotoScene, original: PixelSize? = nil) async -> Data? {
         tick += 1
         if var entry = entries[key] {
@@ -66,7 +71,10 @@ actor PhotoStore {
             DispatchQueue.global(qos: .userInitiated).async {
                 let image: RGBImage
                 if let original, original.width > key.width, original.pixelCount <= 16_000_000 {
-                    image = scene.render(width: original.width, height: original.height).resized(to: PixelSize(width: key.width, height: height))
+                    // Drawn at twice the width (or the original's, if smaller), then averaged down.
+                    let width = min(original.width, key.width * Self.supersampling)
+                    let drawn = PixelSize(width: width, height: max(1, (original.height * width + original.width / 2) / original.width))
+                    image = scene.render(width: drawn.width, height: drawn.height).resized(to: PixelSize(width: key.width, height: height))
                 } else {
                     image = scene.render(width: key.width, height: height)
                 }
