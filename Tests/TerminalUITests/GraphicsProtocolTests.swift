@@ -48,19 +48,34 @@ struct GraphicsProtocolTests {
         #expect(KittyGraphics.delete(id: 9) == "\u{1B}_Ga=d,d=I,i=9,q=2\u{1B}\\")
     }
 
-    @Test("sixel: raster size, the palette of the colours used in percent, one pass per colour with $ between")
+    @Test("sixel: raster size, the image's own palette in percent, one pass per colour with $ between")
     func sixelOneBand() {
-        // Red and blue on a diagonal: red is xterm 196 (register 180), blue xterm 21 (register 5).
+        // Red and blue on a diagonal: the median cut splits them apart, blue (lower red) first.
         let pixels = image(2, 2) { x, y in x == y ? red : blue }
-        #expect(SixelEncoder.encode(pixels) == "\u{1B}P0;1;0q\"1;1;2;2#5;2;0;0;100#180;2;100;0;0#5A@$#180@A\u{1B}\\")
+        #expect(SixelEncoder.encode(pixels) == "\u{1B}P0;1;0q\"1;1;2;2#0;2;0;0;100#1;2;100;0;0#0A@$#1@A\u{1B}\\")
+    }
+
+    @Test("sixel: the palette has at most 256 colours, each the mean of its pixels, and follows the photo's colours")
+    func sixelPalette() {
+        var state: UInt64 = 1
+        let noisy = image(64, 64) { _, _ in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48), UInt8(truncatingIfNeeded: state >> 40))
+        }
+        let palette = SixelPalette(noisy)
+        #expect(palette.colors.count == 256 && palette.registers.count == 64 * 64)
+        // Three greys, a dark purple: each kept exactly, not snapped to a fixed cube.
+        let few = SixelPalette(image(4, 1) { x, _ in [(10, 10, 10), (128, 128, 128), (250, 250, 250), (60, 20, 70)][x] })
+        #expect(few.colors.count == 4)
+        #expect(Set(few.colors.map { [$0.red, $0.green, $0.blue] }) == [[10, 10, 10], [128, 128, 128], [250, 250, 250], [60, 20, 70]])
     }
 
     @Test("sixel: six rows a band, - between bands, runs of four or more as !n")
     func sixelBandsAndRuns() {
         let column = image(1, 7) { _, _ in red }
-        #expect(SixelEncoder.encode(column) == "\u{1B}P0;1;0q\"1;1;1;7#180;2;100;0;0#180~-#180@\u{1B}\\")
+        #expect(SixelEncoder.encode(column) == "\u{1B}P0;1;0q\"1;1;1;7#0;2;100;0;0#0~-#0@\u{1B}\\")
         let row = image(6, 1) { x, _ in x < 5 ? red : blue }
-        #expect(SixelEncoder.encode(row) == "\u{1B}P0;1;0q\"1;1;6;1#5;2;0;0;100#180;2;100;0;0#5!5?@$#180!5@?\u{1B}\\")
+        #expect(SixelEncoder.encode(row) == "\u{1B}P0;1;0q\"1;1;6;1#0;2;0;0;100#1;2;100;0;0#0!5?@$#1!5@?\u{1B}\\")
         #expect(SixelEncoder.runs([0, 0, 0, 1, 1, 1, 1]) == "???!4@")
     }
 

@@ -1,41 +1,35 @@
 import ImageCodec
 
-/// DEC sixel graphics: an image as a palette (the xterm 256-colour cube and greys, registers
-/// 0–239, only those used sent, as percentages) and bands of six pixel rows, one pass per
-/// colour a band uses, runs of four or more the same compressed (`!n`).
+/// DEC sixel graphics: an image as a palette of its own (at most 256 colours by median cut, as
+/// percentages) and bands of six pixel rows, one pass per colour a band uses, runs of four or
+/// more the same compressed (`!n`).
 public enum SixelEncoder {
     /// The sixel sequence that draws `image` at the cursor, one pixel a terminal pixel.
     public static func encode(_ image: RGBImage) -> String {
         guard image.width > 0, image.height > 0 else { return "" }
-        // Each pixel's register: its nearest xterm colour (16–255) less 16.
-        var registers = [UInt8](repeating: 0, count: image.width * image.height)
-        var used = [Bool](repeating: false, count: 240)
-        for index in registers.indices {
-            let base = index * 3
-            let nearest = XTermPalette.nearest(red: image.pixels[base], green: image.pixels[base + 1], blue: image.pixels[base + 2])
-            registers[index] = nearest - 16
-            used[Int(nearest - 16)] = true
-        }
+        let palette = SixelPalette(image)
+        let registers = palette.registers, colours = palette.colors.count
         var out = "\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)"
-        for register in 0..<240 where used[register] {
-            let (red, green, blue) = XTermPalette.color(of: UInt8(register + 16)) ?? (0, 0, 0)
-            out += "#\(register);2;\(percent(red));\(percent(green));\(percent(blue))"
+        for (register, colour) in palette.colors.enumerated() {
+            out += "#\(register);2;\(percent(colour.red));\(percent(colour.green));\(percent(colour.blue))"
         }
-        var sixels = [UInt8](repeating: 0, count: image.width)
+        // One band at a time: each colour's sixels across the band, filled in one pass over its pixels.
+        var sixels = [UInt8](repeating: 0, count: colours * image.width)
         for top in stride(from: 0, to: image.height, by: 6) {
             let bottom = min(image.height, top + 6)
-            var inBand = [Bool](repeating: false, count: 240)
+            var inBand = [Bool](repeating: false, count: colours)
+            for index in sixels.indices { sixels[index] = 0 }
             for y in top..<bottom {
-                for x in 0..<image.width { inBand[Int(registers[y * image.width + x])] = true }
+                for x in 0..<image.width {
+                    let register = Int(registers[y * image.width + x])
+                    inBand[register] = true
+                    sixels[register * image.width + x] |= 1 << UInt8(y - top)
+                }
             }
             var firstColour = true
-            for register in 0..<240 where inBand[register] {
-                for x in 0..<image.width {
-                    var bits: UInt8 = 0
-                    for y in top..<bottom where registers[y * image.width + x] == register { bits |= 1 << UInt8(y - top) }
-                    sixels[x] = bits
-                }
-                out += (firstColour ? "" : "$") + "#\(register)" + runs(sixels)
+            for register in 0..<colours where inBand[register] {
+                let row = Array(sixels[(register * image.width)..<((register + 1) * image.width)])
+                out += (firstColour ? "" : "$") + "#\(register)" + runs(row)
                 firstColour = false
             }
             if bottom < image.height { out += "-" }
