@@ -53,7 +53,7 @@ struct FeedRowLayout {
     /// drawing only lines inside `visible`.
     func draw(
         _ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, photo shown: ImageRowState? = nil, mark: String? = nil,
-        into buffer: inout ScreenBuffer
+        now: Date? = nil, into buffer: inout ScreenBuffer
     ) {
         let photo = photo(for: row)
         let caption = captionLines(for: row)
@@ -96,8 +96,8 @@ struct FeedRowLayout {
             case photo.rows + 1:
                 let heart = glyphs.heart(row.heart.isLiked)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
-                // A like saved on this device and not yet on the server says so.
-                let text = mark.map { "\(row.likes) \(glyphs.separator) \($0)" } ?? row.likes
+                // The comments and the age, then what follow-ups mark (a like not yet on the server).
+                let text = details(of: row, now: now, mark: mark)
                 let likes = TextLayout.truncate(text, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
                 buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)
             case height - 1:
@@ -106,6 +106,13 @@ struct FeedRowLayout {
                 buffer.write(caption[line - photo.rows - 2], row: y, column: left, style: theme.caption)
             }
         }
+    }
+
+    /// The like line's text after the heart: "412 likes · 12 comments · 2h", then `mark`; a part
+    /// the server did not send is left out, and the age only when `now` is known.
+    func details(of row: PostRow, now: Date?, mark: String?) -> String {
+        let age = now.flatMap { now in row.createdAt.map { AgeText.format($0, now: now) } }
+        return [row.likes, row.comments, age, mark].compactMap { $0 }.joined(separator: " \(glyphs.separator) ")
     }
 
     /// The pixel size to decode the row's photo to: two pixels a cell of its box, or with a

@@ -29,6 +29,8 @@ public final class FeedScreen {
     private var size = TerminalSize(columns: 80, rows: 24)
     private var tickCount = 0
     private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
+    /// The paging session whose "Feed started over" already sent the reader to the top.
+    private var startedOverSession: Int?
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
     /// the banner's age is told by `wallClock`. `extensions` are what follow-ups add (title
@@ -131,6 +133,11 @@ public final class FeedScreen {
     /// Draws the current state at `size` and reports the rows on screen to the view model, so
     /// pagination follows scrolling. If that starts a page load, the frame shows it.
     public func frame(size: TerminalSize) -> ScreenBuffer {
+        if model.viewState.message == .startedOver, startedOverSession != model.session {
+            // A page reset replaced the rows: the reader reads the new feed from its top.
+            startedOverSession = model.session
+            position = .start
+        }
         if refreshingFromTop, !model.viewState.isRefreshing {
             // The new first page replaced the rows: the first row is selected, never one that left.
             position = .start

@@ -24,6 +24,8 @@ public final class FeedViewModel {
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
     @ObservationIgnored private var refreshFailed = false
+    /// The list started over after an expired cursor: its new first page says so.
+    @ObservationIgnored private var startingOver = false
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
@@ -38,6 +40,7 @@ public final class FeedViewModel {
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
         list.onAnswer = { [weak self] in self?.notifyIfIdle() }
+        list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
@@ -68,6 +71,7 @@ public final class FeedViewModel {
     @discardableResult
     public func refresh() -> Task<Void, Never> {
         started = true
+        startingOver = false
         return list.refresh()
     }
 
@@ -120,6 +124,10 @@ public final class FeedViewModel {
         let (rows, kept) = show(first: page, positions, stamp: stamp)
         state.firstPageLoaded()
         refreshFailed = false
+        if startingOver {
+            startingOver = false
+            state.message = .startedOver
+        }
         cache?.enqueue(.replaceAll(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
         return rows
     }
