@@ -9,8 +9,8 @@ import Testing
     /// The first post's box at each size, in cells: 2 columns × lines·2 pixels ≈ 16:9.
     @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [(80, 24, 39, 11), (120, 40, 68, 19), (160, 50, 85, 24)])
     func thePhotoTakesTheRowsWidthUpToHalfTheScreenAndRowsDoNotJump(columns: Int, rows: Int, boxColumns: Int, boxRows: Int) async throws {
-        // The photos take 1.5 s, so the placeholder is on screen long enough to be seen.
-        let server = try TestServer { $0.faults.photoLatencyMS = 1_500 }
+        // The photos take 4 s, so the placeholder is on screen long enough to be seen on a loaded machine.
+        let server = try TestServer { $0.faults.photoLatencyMS = 4_000 }
         let pane = try await TmuxPane(
             arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path],
             environment: ["COLORTERM": "truecolor"], columns: columns, rows: rows)
@@ -20,14 +20,14 @@ import Testing
         }
         func heartLine(_ lines: [String]) -> Int? { lines.firstIndex { $0.contains("♡") || $0.contains("♥") } }
         var last: [String] = []
-        let placeholder = try await pane.waitFor("the placeholder in the photo's colour", detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
+        let placeholder = try await pane.waitFor("the placeholder in the photo's colour", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
             let lines = try await capture()
             last = lines
             return lines.count > 3 && lines[2].contains("48;2;") && !lines[2].contains("▀") && heartLine(lines) != nil ? lines : nil
         }
         // tmux may be caught mid-frame: the photo counts once two captures in a row agree.
         var previous: [String] = []
-        let photo = try await pane.waitFor("the photo in half blocks", timeout: .seconds(30), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
+        let photo = try await pane.waitFor("the photo in half blocks", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
             let lines = try await capture()
             defer { previous = lines }
             last = lines
