@@ -10,7 +10,7 @@ public enum PhotoURL {
     /// How many pixels of the download each pixel of the box gets, a side. A JPEG's own loss (8×8
     /// blocks, chroma at half resolution) shows at the box's size when the download is about as
     /// wide as the box, and averages out over several pixels (`feed-bench l`: 44–46 dB at 4×
-    /// where `?w=150` gave 40–44 dB on the same boxes).
+    /// where `?w=150` gave 40–45 dB on the same boxes).
     public static let oversampling = 4
 
     /// The width to download for a box `boxWidth` pixels wide.
