@@ -146,7 +146,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue",
+                "ImagePipeline", "OfflineQueue", "ImageCodec",
             ],
             path: "Host"
         ),
@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface",
+                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline",
             ],
             path: "Tools/FeedBench"
         ),
@@ -212,7 +212,7 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(

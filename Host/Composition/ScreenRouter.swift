@@ -1,6 +1,7 @@
 import FeatureFlags
 import Feed
 import FeedInterface
+import ImageCodec
 import ImagePipeline
 import PluginInterface
 import TerminalUI
@@ -20,13 +21,16 @@ final class ScreenRouter {
 
     /// The router over the feed's view model with what follow-ups add to it; `photos` loads the
     /// feed's photos (`nil` when photos are off or cannot be drawn here).
-    init(model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool) {
+    init(
+        model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool,
+        graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+    ) {
         stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
         var routed: [any ScreenExtension] = []
         for (key, item) in extensions {
             routed.append(RoutedExtension(key: key, base: item) { [weak self] in self?.opener = $0 })
         }
-        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii)
+        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii, graphics: graphics, cellPixels: cellPixels)
     }
 
     /// The screen over the feed, if one is open.

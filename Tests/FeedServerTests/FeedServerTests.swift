@@ -75,9 +75,9 @@ struct FeedRouteTests {
         let items = try #require(raw["items"] as? [[String: Any]])
         #expect(items.count == 3)
         let item = try #require(items.first)
-        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount"])
+        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount", "commentCount", "createdAt"])
         #expect(Set(try #require(item["author"] as? [String: Any]).keys) == ["id", "name"])
-        #expect(Set(try #require(item["image"] as? [String: Any]).keys) == ["url", "width", "height"])
+        #expect(Set(try #require(item["image"] as? [String: Any]).keys) == ["url", "width", "height", "placeholder", "renditions"])
     }
 
     @Test("a session keeps its ranked order while other sessions start and likes change")

@@ -165,9 +165,10 @@ private actor ScriptedCounter: NewPostsCounter {
         screen.newestShownPost = "p900"
         #expect(pill.count == nil, "the first row changed: the count no longer says anything")
         screen.newestShownPost = "p1"
-        #expect(pill.keyHelp == [KeyHelpLine(keys: "n", action: "take the new posts the pill shows")])
+        #expect(pill.keyHelp == [KeyHelpLine(keys: "n", action: "take the new posts the pill shows", bar: "n new posts")])
         #expect(pill.handle(.character("n"), selected: nil) == .refreshFromTop)
         #expect(pill.count == nil, "taken")
+        #expect(pill.keyHelp.map(\.bar) == [nil], "no pill: the key bar does not offer n")
         pill.stop()
     }
 }

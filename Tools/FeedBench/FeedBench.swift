@@ -20,6 +20,7 @@ enum FeedBench {
         (["k"], PhotoScrollBenchmark.run),
         (["l"], FirstRowsBenchmark.run),
         (["n"], LiveBenchmark.run),
+        (["m"], FidelityBenchmark.run),
     ]
 
     @MainActor

@@ -37,7 +37,7 @@ final class FeedRouter: Sendable {
         dataset = FeedDataset(count: options.posts, seed: options.seed)
         seed = options.seed
         control = options.control
-        state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed))
+        state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed, startedAt: now()))
         self.now = now
         self.log = log
         publicPort = Mutex(options.port)
@@ -73,7 +73,8 @@ final class FeedRouter: Sendable {
 
     @discardableResult
     func publishNewPosts(_ count: Int) -> [String] {
-        state.withLock { $0.publish(count) }
+        let time = now()
+        return state.withLock { $0.publish(count, now: time) }
     }
 
     // MARK: Requests

@@ -1,16 +1,6 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
-          {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "description": "The ETag of flags the client already has.",
-            "schema": { "type": "string" }
-          }
-        ],
-        "responses": {
-          "200": {
             "description": "The flags.",
             "headers": { "ETag": { "schema": { "type": "string" } } },
             "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
@@ -94,7 +84,26 @@ extension OpenAPIDocument {
         "properties": {
           "url": { "type": "string", "format": "uri" },
           "width": { "type": "integer", "minimum": 1 },
-          "height": { "type": "integer", "minimum": 1 }
+          "height": { "type": "integer", "minimum": 1 },
+          "placeholder": {
+            "type": "string",
+            "pattern": "^#[0-9a-f]{6}$",
+            "description": "The photo's dominant colour as #rrggbb, to fill its box before any pixel arrives. Optional: older servers omit it."
+          },
+          "renditions": {
+            "type": "array",
+            "maxItems": 16,
+            "description": "The widths the photo is served at, narrowest first; a client picks the narrowest at least its box's pixel width. Optional: without it, clients ask the photo's url with ?w=N.",
+            "items": { "$ref": "#/components/schemas/Rendition" }
+          }
+        }
+      },
+      "Rendition": {
+        "type": "object",
+        "required": ["width", "url"],
+        "properties": {
+          "width": { "type": "integer", "minimum": 1 },
+          "url": { "type": "string", "format": "uri" }
         }
       },
       "Post": {
@@ -105,7 +114,9 @@ extension OpenAPIDocument {
           "author": { "$ref": "#/components/schemas/Author" },
           "caption": { "type": "string" },
           "image": { "$ref": "#/components/schemas/Image" },
-          "likeCount": { "type": "integer", "minimum": 0 }
+          "likeCount": { "type": "integer", "minimum": 0 },
+          "commentCount": { "type": "integer", "minimum": 0, "description": "How many comments the post has. Optional: older servers omit it." },
+          "createdAt": { "type": "string", "format": "date-time", "description": "When the post was published (RFC 3339, UTC). Optional: older servers omit it." }
         }
       },
       "FeedPage": {

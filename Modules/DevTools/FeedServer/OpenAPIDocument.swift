@@ -242,6 +242,16 @@ enum OpenAPIDocument {
         "operationId": "getFlags",
         "summary": "Remote feature flags (a kill switch).",
         "parameters": [
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of flags the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
 
 """#
 }

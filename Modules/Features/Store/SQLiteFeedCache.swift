@@ -202,6 +202,8 @@ public actor SQLiteFeedCache: FeedCache {
                 [
                     post.id.rawValue, post.author.id, post.author.name, post.caption, post.image.url.absoluteString,
                     post.image.width, post.image.height, post.likeCount, post.like.rawValue,
+                    post.commentCount, post.createdAt?.timeIntervalSinceReferenceDate, post.image.placeholder?.hex,
+                    SavedRenditions.encode(post.image.renditions),
                 ]
             )
             try db.execute(FeedSchema.insertOrder, [position, post.id.rawValue])
@@ -212,13 +214,20 @@ public actor SQLiteFeedCache: FeedCache {
     /// `nil` when a field is out of range or its photo address no longer parses.
     private static func post(_ row: borrowing Row) throws -> Post? {
         guard let imageURL = URL(string: try row.column(4, as: String.self)) else { return nil }
+        // The version 2 fields are checked like the rest; one unreadable is dropped, never the row.
+        let created = (try? row.column(10, as: Double?.self)) ?? nil
         return PostLimits.checked(Post(
             id: PostID(try row.column(0, as: String.self)),
             author: Author(id: try row.column(1), name: try row.column(2)),
             caption: try row.column(3),
-            image: ImageRef(url: imageURL, width: try row.column(5), height: try row.column(6)),
+            image: ImageRef(
+                url: imageURL, width: try row.column(5), height: try row.column(6),
+                placeholder: ((try? row.column(11, as: String?.self)) ?? nil).flatMap(PhotoColor.init(hex:)),
+                renditions: SavedRenditions.decode((try? row.column(12, as: String?.self)) ?? nil)),
             likeCount: try row.column(7),
-            like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown
+            like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown,
+            commentCount: (try? row.column(9, as: Int?.self)) ?? nil,
+            createdAt: created.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil }
         ))
     }
 

@@ -23,6 +23,8 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public var onRequest: @MainActor (_ first: Bool) -> Rows = { _ in { _, _ in [] } }
     /// Called once the state shows a failed page (`first`: the first); an expired cursor starts over instead.
     public var onFailure: @MainActor (_ error: any Error, _ first: Bool) -> Void = { _, _ in }
+    /// Called when the server refused a cursor and the list starts over from a new first page.
+    public var onStartOver: @MainActor () -> Void = {}
     /// Called after every answer taken in or failed, once whatever it started is under way.
     public var onAnswer: @MainActor () -> Void = {}
     /// Asked when a first page answers over rows shown (a revalidation): `true` keeps the rows, the
@@ -180,6 +182,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         if !first, isCursorExpired(error) {
             // The server no longer accepts the cursor: start over, keeping the rows; it is never sent again.
             session.dropCursor()
+            onStartOver()
             refresh()
             return
         }

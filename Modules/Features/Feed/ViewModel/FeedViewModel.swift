@@ -48,6 +48,8 @@ public final class FeedViewModel {
     @ObservationIgnored var revalidateAfterAnswer = false
     /// Called on the first success after failures (the network is back), for the follow-ups.
     @ObservationIgnored public var onRecovered: @MainActor () -> Void = {}
+    /// The list started over after an expired cursor: its new first page says so.
+    @ObservationIgnored private var startingOver = false
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
@@ -65,6 +67,7 @@ public final class FeedViewModel {
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
         list.onAnswer = { [weak self] in self?.answered() }
         list.keepsRows = { [weak self] page in self?.takeInPlace(page) ?? false }
+        list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
@@ -114,7 +117,7 @@ public final class FeedViewModel {
     @discardableResult
     public func refresh() -> Task<Void, Never> {
         started = true
-        reader = nil
+        (reader, startingOver) = (nil, false)
         if applyHeldFirstPage() { return Task {} }
         return list.refresh()
     }
@@ -171,6 +174,10 @@ public final class FeedViewModel {
         let (rows, kept) = show(first: page.page, positions, stamp: stamp)
         state.firstPageLoaded()
         refreshFailed = false
+        if startingOver {
+            startingOver = false
+            state.message = .startedOver
+        }
         (heldFirstPage, state.feedUpdated, reader, checkedAt, hiddenSavedAt) = (nil, false, nil, now(), nil)
         succeeded(revalidate: false)
         let read = readHearts(of: kept, with: page.likes, stamp: stamp)
