@@ -251,7 +251,8 @@ public enum FeedScreenRenderer {
             if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
                 // A long message ends at a word with an ellipsis, never half a word.
                 let text = " " + TextLayout.truncateAtWord(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
-                buffer.write(text, row: 0, column: start, style: theme.message)
+                // "Feed started over" is news, not a failure.
+                buffer.write(text, row: 0, column: start, style: message == .startedOver ? theme.callout : theme.message)
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
                 right - 1 - start > 2
             {
