@@ -82,7 +82,7 @@ public enum FeedScreenRenderer {
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
-        if interactive { context.drawKeyBar(into: &buffer) }
+        if interactive { context.drawKeyBar(selected: resolved, into: &buffer) }
         return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
     }
 
@@ -280,23 +280,25 @@ public enum FeedScreenRenderer {
             return said.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
         }
 
-        /// What the key bar offers now.
-        var keyContext: FeedKeyHelp.Context {
+        /// What the key bar offers now, with `position` the selection.
+        func keyContext(_ position: FeedScreenPosition) -> FeedKeyHelp.Context {
             if options.showsHelp { return .help }
             switch state.initialLoad {
             case .loading: return .loading
             case .failed: return .failed
             case .loaded:
                 let pageFailed = if case .failed = state.pagination { true } else { false }
-                return .feed(selection: !state.rows.isEmpty, pageFailed: pageFailed)
+                let index = position.selectedIndexHint
+                let likeable = state.rows.indices.contains(index) && state.rows[index].heart != .unknown
+                return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed)
             }
         }
 
-        func drawKeyBar(into buffer: inout ScreenBuffer) {
+        func drawKeyBar(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
             guard size.rows >= 2 else { return }
             let y = size.rows - 1
             buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
-            let text = FeedKeyHelp.barText(keyContext, extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
+            let text = FeedKeyHelp.barText(keyContext(position), extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
             // A tight bar may use the margins too.
             let column = DisplayWidth.of(text) <= size.columns - 2 ? 1 : 0
             let fitted = TextLayout.truncate(text, width: size.columns - column, ellipsis: glyphs.ellipsis)
