@@ -18,16 +18,20 @@ import Testing
         (1..<buffer.size.rows - 1).filter { buffer.text(row: $0).contains("┌") }.count
     }
 
-    @Test func atTheOldestPostTheGridFillsTheScreen() async throws {
-        let repository = FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 28).map { FeedPage(posts: $0.posts, next: nil) })
+    @Test(arguments: [(TerminalSize(columns: 100, rows: 40), 14), (TerminalSize(columns: 80, rows: 24), 28), (TerminalSize(columns: 60, rows: 30), 7)])
+    func atTheOldestPostTheGridFillsTheScreen(size: TerminalSize, posts: Int) async throws {
+        let repository = FakeFeedRepository(pages: [FeedPage(posts: FeedFixtures.pages(count: 1, pageSize: posts)[0].posts, next: nil)])
         let model = ProfileViewModel(author: Author(id: "a", name: "A"), repository: repository, posts: FakePostStore(likePost: FakeLikePostUseCase()))
-        let screen = ProfileScreen(model: model, selecting: "p28")
+        let screen = ProfileScreen(model: model, selecting: PostID("p\(posts)"))
         await screen.start()?.value
         let frame = screen.frame(size: size)
-        #expect(screen.selectedIndex == 27)
-        #expect(frame.text(row: 0).contains("28/28"))
-        let grid = ProfileGrid(size: size)
-        #expect(boxRows(frame) == grid.visibleGridRows, "as many grid rows as fit, not the last row alone:\n\(frame.plainText)")
+        #expect(screen.selectedIndex == posts - 1)
+        #expect(frame.text(row: 0).contains("\(posts)/\(posts)"))
+        // The end of the grid sits on the screen's last list line: no empty bottom.
+        let lastListLine = size.rows - 2
+        #expect(frame.text(row: lastListLine).contains("That's every post"), "\n\(frame.plainText)")
+        // The top shows a cell (or the blank line under the cell above, cut just there).
+        #expect((1...2).contains { !frame.text(row: $0).trimmingCharacters(in: .whitespaces).isEmpty })
     }
 
     @Test func onASlowServerItShowsLoadingUntilThePostArrivesNeverAFirstSelection() async throws {

@@ -70,20 +70,12 @@ public enum TextLayout {
     /// `text` in `width` columns like `truncate`, but a cut ends at a word boundary: the words that
     /// fit whole, then `ellipsis` — never half a word. A first word too wide alone is cut as `truncate` would.
     public static func truncateAtWord(_ text: String, width: Int, ellipsis: String = "…") -> String {
-        let cut = truncate(text, width: width, ellipsis: ellipsis)
-        let ellipsisWidth = DisplayWidth.of(ellipsis)
-        guard width > ellipsisWidth, cut.hasSuffix(ellipsis) else { return cut }
-        let clean = sanitized(text)
-        guard cut != clean else { return cut }
+        let cut = truncate(text, width: width, ellipsis: ellipsis), clean = sanitized(text)
         let kept = cut.dropLast(ellipsis.count)
-        guard clean.hasPrefix(kept) else { return cut }
-        let next = clean.dropFirst(kept.count).first
-        var words = Substring(kept)
-        if next?.isWhitespace != true {
-            // The cut fell inside a word: drop that word's start.
-            guard let space = kept.lastIndex(where: \.isWhitespace) else { return cut }
-            words = kept[..<space]
-        }
+        guard width > DisplayWidth.of(ellipsis), cut.hasSuffix(ellipsis), cut != clean, clean.hasPrefix(kept) else { return cut }
+        // A cut inside a word drops that word's start; then trailing spaces and joining punctuation go.
+        let inWord = clean.dropFirst(kept.count).first?.isWhitespace != true
+        var words = inWord ? kept[..<(kept.lastIndex(where: \.isWhitespace) ?? kept.startIndex)] : kept
         while let last = words.last, last.isWhitespace || ",;:-–—".contains(last) { words.removeLast() }
         return words.isEmpty ? cut : words + ellipsis
     }

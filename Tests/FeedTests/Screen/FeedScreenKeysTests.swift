@@ -78,6 +78,11 @@ import Testing
         #expect(!bar.contains("j/k") && !bar.contains("like") && !bar.contains("Enter"))
     }
 
+    @Test func anUnknownHeartOffersNoLikeKey() {
+        #expect(FeedKeyHelp.bar(.feed(selection: true, likeable: false, pageFailed: false)) == ["j/k move", "r refresh", "? help", "q quit"])
+        #expect(FeedKeyHelp.bar(.feed(selection: false, pageFailed: false)) == ["r refresh", "? help", "q quit"])
+    }
+
     @Test func aNarrowBarLeavesEntriesOutInsteadOfCuttingThem() {
         let text = FeedKeyHelp.barText(.feed(selection: true, pageFailed: true), separator: "·", columns: 30)
         #expect(DisplayWidth.of(text) <= 30)

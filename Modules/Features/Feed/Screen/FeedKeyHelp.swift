@@ -11,8 +11,9 @@ enum FeedKeyHelp {
         case loading
         /// The first page failed: only retry, help and quit work.
         case failed
-        /// The feed is shown; `selection` when a post is selected, `pageFailed` when `R` retries a page.
-        case feed(selection: Bool, pageFailed: Bool)
+        /// The feed is shown; `selection` when a post is selected, `likeable` when its heart is known
+        /// (`l` does nothing on a dimmed one), `pageFailed` when `R` retries a page.
+        case feed(selection: Bool, likeable: Bool = true, pageFailed: Bool)
     }
 
     /// Every key and what it does: the screen's own, with the keys follow-ups add after the like key.
@@ -45,8 +46,8 @@ enum FeedKeyHelp {
             return ["? help", "q quit"]
         case .failed:
             return ["r retry", "? help", "q quit"]
-        case .feed(let selection, let pageFailed):
-            var entries = selection ? ["j/k move", "l like"] : []
+        case .feed(let selection, let likeable, let pageFailed):
+            var entries = selection ? ["j/k move"] + (likeable ? ["l like"] : []) : []
             entries += extra.filter { selection || !$0.needsSelection }.compactMap(\.bar)
             if pageFailed { entries.append("R retry") }
             return entries + ["r refresh", "? help", "q quit"]

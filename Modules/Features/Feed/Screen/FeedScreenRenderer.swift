@@ -83,7 +83,7 @@ public enum FeedScreenRenderer {
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
-        if interactive { context.drawKeyBar(into: &buffer) }
+        if interactive { context.drawKeyBar(selected: resolved, into: &buffer) }
         return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
     }
 
@@ -253,7 +253,8 @@ public enum FeedScreenRenderer {
             if let message = shownMessage, state.initialLoad == .loaded, right - 1 - start > 2 {
                 // A long message ends at a word with an ellipsis, never half a word.
                 let text = " " + TextLayout.truncateAtWord(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
-                buffer.write(text, row: 0, column: start, style: theme.message)
+                // "Feed started over" is news, not a failure.
+                buffer.write(text, row: 0, column: start, style: message == .startedOver ? theme.callout : theme.message)
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
                 right - 1 - start > 2
             {
@@ -288,23 +289,25 @@ public enum FeedScreenRenderer {
             return said.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
         }
 
-        /// What the key bar offers now.
-        var keyContext: FeedKeyHelp.Context {
+        /// What the key bar offers now, with `position` the selection.
+        func keyContext(_ position: FeedScreenPosition) -> FeedKeyHelp.Context {
             if options.showsHelp { return .help }
             switch state.initialLoad {
             case .loading: return .loading
             case .failed: return .failed
             case .loaded:
                 let pageFailed = if case .failed = state.pagination { true } else { false }
-                return .feed(selection: !state.rows.isEmpty, pageFailed: pageFailed)
+                let index = position.selectedIndexHint
+                let likeable = state.rows.indices.contains(index) && state.rows[index].heart != .unknown
+                return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed)
             }
         }
 
-        func drawKeyBar(into buffer: inout ScreenBuffer) {
+        func drawKeyBar(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
             guard size.rows >= 2 else { return }
             let y = size.rows - 1
             buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
-            let text = FeedKeyHelp.barText(keyContext, extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
+            let text = FeedKeyHelp.barText(keyContext(position), extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
             // A tight bar may use the margins too.
             let column = DisplayWidth.of(text) <= size.columns - 2 ? 1 : 0
             let fitted = TextLayout.truncate(text, width: size.columns - column, ellipsis: glyphs.ellipsis)

@@ -147,6 +147,15 @@ public final class ProfileScreen {
         return max(0, min(revealed, gridRows - grid.visibleGridRows))
     }
 
+    /// Lines of the grid row above `top` shown at the top of the list (its upper part scrolled
+    /// off), so that when the last rows are in view the grid reaches the bottom of the screen.
+    static func lead(_ grid: ProfileGrid, top: Int, count: Int, footer: Bool) -> Int {
+        guard top > 0 else { return 0 }
+        let gridRows = (count + grid.columns - 1) / grid.columns
+        let below = (gridRows - top) * grid.cellHeight + (footer ? 1 : 0)
+        return min(grid.cellHeight - 1, max(0, grid.viewport - below))
+    }
+
     /// Still looking for the post the grid was opened at: it is not among the rows yet and more
     /// pages may bring it.
     var isSeeking: Bool {
@@ -188,6 +197,8 @@ public final class ProfileScreen {
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking
+        let state = model.viewState
+        options.lead = Self.lead(ProfileGrid(size: size), top: top, count: state.rows.count, footer: state.pagination != .idle)
         return ProfileScreenRenderer.render(
             state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options,
             photos: { [photos] in photos?.state(of: $0) },

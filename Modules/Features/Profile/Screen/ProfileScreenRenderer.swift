@@ -28,6 +28,8 @@ enum ProfileScreenRenderer {
         /// The grid was opened at a post still being looked for: it shows loading, not a first
         /// selection that would jump once the post arrives.
         var seeking = false
+        /// Lines of the grid row above `top` shown first, its upper part cut off (the grid's end in view).
+        var lead = 0
     }
 
     static func render(
@@ -72,6 +74,11 @@ enum ProfileScreenRenderer {
         var visible: [PostID] = []
         var y = list.lowerBound
         var gridRow = top
+        if options.lead > 0, top > 0 {
+            // The grid's end is in view: the row above shows its lower part, so the grid fills the screen.
+            gridRow = top - 1
+            y = list.lowerBound - (grid.cellHeight - options.lead)
+        }
         while y < list.upperBound {
             let first = gridRow * grid.columns
             guard first < state.rows.count else {
