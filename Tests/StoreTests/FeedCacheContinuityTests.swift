@@ -75,9 +75,12 @@ import Testing
             try await cache.replaceAll(with: pages[0], savedAt: t0)
         }
         do {
-            // What a build before the place was kept left: no feed_anchor table, user_version 1.
+            // What a version 1 build left: no feed_anchor table, none of the newer post columns, user_version 1.
             let raw = try Connection(path: url.path)
             try raw.execute("DROP TABLE feed_anchor")
+            for column in ["comment_count", "created_at", "placeholder", "renditions"] {
+                try raw.execute("ALTER TABLE posts DROP COLUMN \(column)")
+            }
             try raw.execute("PRAGMA user_version = 1")
         }
         let warnings = WarningCollector()

@@ -66,7 +66,11 @@ public final class FeedViewModel {
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
         list.onAnswer = { [weak self] in self?.answered() }
-        list.keepsRows = { [weak self] page in self?.takeInPlace(page) ?? false }
+        // A page reset (an expired cursor) cannot go on below the old rows: it replaces them, and says so.
+        list.keepsRows = { [weak self] page in
+            guard let self, !startingOver else { return false }
+            return takeInPlace(page)
+        }
         list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
