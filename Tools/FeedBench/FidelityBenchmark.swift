@@ -7,7 +7,7 @@ import ImagePipeline
 import Networking
 import TerminalUI
 
-/// (l) Photo fidelity: the reference server's first five photos drawn in the feed's boxes, scored
+/// (m) Photo fidelity: the reference server's first five photos drawn in the feed's boxes, scored
 /// by PSNR on the half-cell grid (two pixels a cell) against the exact area average of the
 /// original — the best any half-block drawing can show. Today's download (`?w=` at the box's
 /// width) against the one the client picks now, the original as the ceiling, in truecolour and
@@ -37,9 +37,9 @@ enum FidelityBenchmark {
             let page = try await http.send(.get("/v1/feed", query: [URLQueryItem(name: "limit", value: "5")]))
             let items = try JSONSerialization.jsonObject(with: page.body) as? [String: Any]
             let posts = ((items?["items"] as? [[String: Any]]) ?? []).compactMap(post(from:))
-            guard posts.count == 5 else { return ["(l) photo fidelity: skipped, the server's first page had \(posts.count) usable posts"] }
+            guard posts.count == 5 else { return ["(m) photo fidelity: skipped, the server's first page had \(posts.count) usable posts"] }
             var lines = [
-                "(l) photo fidelity: PSNR (dB) of the half-cell grid against the exact area average of the original, per photo",
+                "(m) photo fidelity: PSNR (dB) of the half-cell grid against the exact area average of the original, per photo",
                 "    (goal: truecolour within 1 dB of chafa --symbols vhalf, 47.8 dB on the issue's photos; 256 colours no worse than today)",
                 "    screen   photo  original    box      download today → now (bytes)        truecolour today → now (original)   256 colours today → now",
             ]
@@ -64,7 +64,7 @@ enum FidelityBenchmark {
             }
             return lines
         } catch {
-            return ["(l) photo fidelity: failed: \(error)"]
+            return ["(m) photo fidelity: failed: \(error)"]
         }
     }
 

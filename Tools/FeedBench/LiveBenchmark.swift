@@ -9,7 +9,7 @@ import PluginInterface
 import Posts
 import TerminalUI
 
-/// (l) live-updates: 10 s of 60 frames a second with 10,000 rows loaded while the stream of a
+/// (n) live-updates: 10 s of 60 frames a second with 10,000 rows loaded while the stream of a
 /// `feed serve --others-like-every 1` child (1,000 like events a second) is applied, against the
 /// same 10 s with the stream open and quiet (three pairs, interleaved; the medians). The frame cost is the main thread's CPU per frame
 /// (applying the coalesced events and drawing); the CPU per event is the whole process's extra CPU
@@ -19,7 +19,7 @@ enum LiveBenchmark {
     static func run() async -> [String] {
         let feed = Bundle.main.bundleURL.appendingPathComponent("feed")
         guard FileManager.default.isExecutableFile(atPath: feed.path) else {
-            return ["(l) live-updates: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
+            return ["(n) live-updates: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
         }
         do {
             // Three pairs, interleaved so a neighbour's load falls on both sides; the medians count.
@@ -34,14 +34,14 @@ enum LiveBenchmark {
             let extra = busies.map(\.processCPU).sorted()[1] - quiets.map(\.processCPU).sorted()[1]
             let perEvent = busy.events > 0 ? extra / busy.events : .zero
             return [
-                "(l) live-updates: 1,000 like events/s for 10 s, 10,000 rows loaded, 60 frames/s, medians of 3 interleaved pairs (goal: frame cost ≤ 1.5× of no events)",
+                "(n) live-updates: 1,000 like events/s for 10 s, 10,000 rows loaded, 60 frames/s, medians of 3 interleaved pairs (goal: frame cost ≤ 1.5× of no events)",
                 "    no events \(Measure.format(quiet.framePerCPU)) main-thread CPU per frame, \(busy.events) events "
                     + "\(Measure.format(busy.framePerCPU)) → \(Measure.ratio(busy.framePerCPU, quiet.framePerCPU));"
                     + " \(busy.batches) batches applied over \(busy.frames) frames",
                 "    CPU per event (whole process, over the quiet run) \(Measure.format(perEvent))",
             ]
         } catch {
-            return ["(l) live-updates: skipped, \(error)"]
+            return ["(n) live-updates: skipped, \(error)"]
         }
     }
 
