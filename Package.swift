@@ -93,6 +93,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .systemLibrary(
+            name: "CZlib",
+            path: "Modules/System/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // A fatal signal written as one line from a static buffer: a C target, so the handler allocates nothing.
+        .target(name: "CCrashShim", path: "Modules/System/CCrashShim"),
+        .systemLibrary(
             name: "CCurl",
             path: "Modules/System/CCurl",
             pkgConfig: "libcurl",
@@ -117,6 +125,12 @@ let package = Package(
         .target(name: "Paging", path: "Modules/Platform/Paging"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
+        // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
+        .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
+        .target(name: "TelemetryInterface", path: "Modules/Platform/TelemetryInterface"),
+        .target(
+            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim"],
+            path: "Modules/Platform/Telemetry"),
 
         // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
@@ -128,6 +142,7 @@ let package = Package(
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
         .target(name: "ImageCodecTesting", path: "Modules/TestSupport/ImageCodecTesting"),
+        .target(name: "TelemetryTesting", dependencies: ["TelemetryInterface", "Telemetry"], path: "Modules/TestSupport/TelemetryTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
         .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
@@ -179,6 +194,11 @@ let package = Package(
             name: "QueueCrashProbe",
             dependencies: ["FeedInterface", "LikesInterface", "OfflineQueue"],
             path: "Tools/QueueCrashProbe"
+        ),
+        .executableTarget(
+            name: "TelemetryCrashProbe",
+            dependencies: ["Telemetry", "TelemetryInterface", "Networking"],
+            path: "Tools/TelemetryCrashProbe"
         ),
         .executableTarget(
             name: "FeedChaos",
@@ -234,5 +254,10 @@ let package = Package(
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
+        .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: ["Telemetry", "TelemetryInterface", "TelemetryTesting", "Database", "Networking", "HTTPServer", "Compression", "ProcessTesting", "TelemetryCrashProbe"]),
     ]
 )

@@ -1,0 +1,32 @@
+import Foundation
+import ProcessTesting
+import Telemetry
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite struct CrashRecorderTests {
+    @Test(arguments: [SIGABRT, SIGSEGV])
+    func aFatalSignalIsRecordedAndCollectedOnce(signal: Int32) throws {
+        let directory = TestDirectory()
+        let file = directory.url.appendingPathComponent("crash.log")
+        let probe = try ProbeProcess("TelemetryCrashProbe", arguments: ["crash", file.path, "\(signal)"])
+        let status = probe.waitForExit(deadline: Date().addingTimeInterval(60))
+        #expect(probe.printed == ["installed"])
+        #expect(status == .signalled(signal), "the process still ends by the signal")
+        let recorder = CrashRecorder(file: file)
+        #expect(recorder.collect() == [Int(signal)])
+        #expect(recorder.collect() == [], "collected once")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func junkInTheFileIsIgnored() throws {
+        let directory = TestDirectory()
+        let file = directory.url.appendingPathComponent("crash.log")
+        try Data("crash 11\ngarbage\ncrash 999\ncrash 6\n".utf8).write(to: file)
+        #expect(CrashRecorder(file: file).collect() == [11, 6])
+    }
+}
