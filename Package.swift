@@ -145,7 +145,7 @@ let package = Package(
         .target(name: "TelemetryTesting", dependencies: ["TelemetryInterface", "Telemetry"], path: "Modules/TestSupport/TelemetryTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
-        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
+        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec", "Compression"], path: "Modules/DevTools/FeedServer"),
 
         // Host: the composition root, the only target that links implementations.
         .executableTarget(
@@ -243,7 +243,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Compression"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),

@@ -9,6 +9,9 @@ enum FeedRoute: Equatable, Sendable {
     case controlFlags
     case photo(id: String)
     case openAPI
+    /// Analytics batches (telemetry) and what the server stored.
+    case events
+    case eventsSummary
 
     /// The route of `path`; nil when no route matches.
     init?(path: String) {
@@ -19,6 +22,8 @@ enum FeedRoute: Equatable, Sendable {
         case "/v1/flags": self = .flags
         case "/v1/control/flags": self = .controlFlags
         case "/openapi.json": self = .openAPI
+        case "/v1/events": self = .events
+        case "/v1/events/summary": self = .eventsSummary
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 4, parts[0].isEmpty, parts[1] == "v1", !parts[3].isEmpty else { return nil }
@@ -47,6 +52,8 @@ enum FeedRoute: Equatable, Sendable {
         case .controlFlags: "/v1/control/flags"
         case .photo: "/v1/photos/{id}.jpg"
         case .openAPI: "/openapi.json"
+        case .events: "/v1/events"
+        case .eventsSummary: "/v1/events/summary"
         }
     }
 
@@ -55,6 +62,7 @@ enum FeedRoute: Equatable, Sendable {
         switch self {
         case .like: ["PUT", "POST"]
         case .controlFlags: ["PUT"]
+        case .events: ["POST"]
         default: ["GET", "HEAD"]
         }
     }

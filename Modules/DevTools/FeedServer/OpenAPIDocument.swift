@@ -208,6 +208,54 @@ enum OpenAPIDocument {
     },
     "/v1/photos/{id}.jpg": {
       "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
+      ],
+      "get": {
+        "operationId": "getPhoto",
+        "summary": "A post's photo as a JPEG (the reference server's stand-in for a CDN).",
+        "description": "Generated and deterministic per post. Without w, the original size (the feed item's width and height); with w, that many pixels wide at the same aspect ratio, never wider than the original. Each URL names one immutable picture.",
+        "parameters": [
+          {
+            "name": "w",
+            "in": "query",
+            "required": false,
+            "description": "The width wanted, in pixels.",
+            "schema": { "type": "integer", "minimum": 1, "maximum": 4096 }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of the photo the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The photo.",
+            "headers": {
+              "Cache-Control": { "schema": { "type": "string", "example": "public, max-age=31536000, immutable" } },
+              "ETag": { "schema": { "type": "string" } }
+            },
+            "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } }
+          },
+          "304": {
+            "description": "The photo is unchanged since the ETag in If-None-Match.",
+            "headers": { "ETag": { "schema": { "type": "string" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/events": {
+      "post": {
+        "operationId": "postEvents",
+        "summary": "A batch of analytics events (telemetry).",
+        "description": "The body may be gzip-compressed (Content-Encoding: gzip; at most 4 MB once decompressed). Events whose id the server already stored are dropped, so a batch sent again stores nothing twice. Each event's time is corrected for the device's clock skew: stored time = time + (receive time - sentAt). An event is a failure when its name is error or crash, or its outcome property is failed.",
+        "requestBody": {
 
 """#
 }
