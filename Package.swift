@@ -23,7 +23,7 @@ let package = Package(
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline", "TelemetryInterface"],
             path: "Modules/Interfaces/PluginInterface"
         ),
 
@@ -153,7 +153,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue",
+                "ImagePipeline", "OfflineQueue", "Telemetry", "TelemetryInterface",
             ],
             path: "Host"
         ),
@@ -252,7 +252,9 @@ let package = Package(
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),

@@ -11,16 +11,21 @@ import TerminalUI
 @MainActor
 final class ScreenRouter {
     private(set) var feed: FeedScreen!
+    /// The feed's view model (whether a frame shows posts).
+    private let model: FeedViewModel
     /// The screen over the feed.
     let stack: ScreenStack<any OverlayScreen>
     /// Called when a photo arrives, so the screen is drawn again.
     var onPhoto: @MainActor () -> Void = {}
+    /// Called after each frame is built, with its time and whether it shows posts (telemetry).
+    var onFrame: @MainActor (Duration, Bool) -> Void = { _, _ in }
     /// The follow-up whose key opened a screen last.
     private var opener: FlagKey?
 
     /// The router over the feed's view model with what follow-ups add to it; `photos` loads the
     /// feed's photos (`nil` when photos are off or cannot be drawn here).
     init(model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool) {
+        self.model = model
         stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
         var routed: [any ScreenExtension] = []
         for (key, item) in extensions {
@@ -58,7 +63,10 @@ final class ScreenRouter {
 
     /// The frame of the screen on top.
     func frame(size: TerminalSize) -> ScreenBuffer {
-        overlay?.frame(size: size) ?? feed.frame(size: size)
+        let begin = ContinuousClock.now
+        let buffer = overlay?.frame(size: size) ?? feed.frame(size: size)
+        onFrame(ContinuousClock.now - begin, !model.viewState.rows.isEmpty)
+        return buffer
     }
 
     /// Advances both screens' clocks (the feed's messages expire under an overlay too).

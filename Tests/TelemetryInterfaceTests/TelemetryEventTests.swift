@@ -6,7 +6,7 @@ import TelemetryTesting
 @Suite struct TelemetryEventTests {
     static let all: [TelemetryEvent] = [
         .firstPage(source: .network, milliseconds: 12), .firstContent(milliseconds: 20), .pageLoad(ok: false, page: 1, milliseconds: 5),
-        .like(outcome: "failed"), .storeWrite(store: .outbox, ok: false), .imageLoad(tier: .disk, decodeMilliseconds: 2),
+        .like(outcome: "failed"), .storeWrite(store: .outbox, ok: false), .imageCache(memoryHits: 3, diskHits: 2, networkLoads: 1, decodes: 3, decodeMilliseconds: 2),
         .frame(milliseconds: 17), .coldStart(requests: 3, bytes: 1_000, milliseconds: 40), .endOfRows(waitMilliseconds: 300),
         .streamReconnect(attempt: 2, waitMilliseconds: 1_000), .error(code: "x", message: "y"), .crash(signal: 11),
     ]

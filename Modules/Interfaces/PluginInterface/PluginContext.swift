@@ -4,6 +4,7 @@ import ImagePipeline
 import LikesInterface
 import Networking
 import StoreInterface
+import TelemetryInterface
 
 /// The app-scoped services the host shares with a follow-up when its flag is on. Built once per
 /// process by the host; a follow-up keeps what it needs and builds its own parts from it.
@@ -30,8 +31,10 @@ public struct PluginContext {
     public let photoLoader: () -> ImageRowLoader<PostID>?
     /// `--ascii`: screens draw in ASCII.
     public let ascii: Bool
-    /// Writes one line to stderr (held while the screen is up).
+    /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
+    /// Tracks the follow-up's events as its owning team's (see TelemetryInterface's registry).
+    public let telemetry: TelemetryTracker
 
     /// Creates the context; the host does this once.
     public init(
@@ -39,7 +42,7 @@ public struct PluginContext {
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
-        warn: @escaping @Sendable (String) -> Void
+        warn: @escaping @Sendable (String) -> Void, telemetry: TelemetryTracker = .none
     ) {
         self.http = http
         self.likes = likes
@@ -52,5 +55,6 @@ public struct PluginContext {
         self.photoLoader = photoLoader
         self.ascii = ascii
         self.warn = warn
+        self.telemetry = telemetry
     }
 }

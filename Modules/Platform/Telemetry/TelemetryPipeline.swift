@@ -9,6 +9,7 @@ public final class TelemetryPipeline: TelemetryRecorder {
     private struct Buffer {
         var events: [PendingEvent] = []
         var droppedInMemory = 0
+        var stopped = false
     }
 
     private let configuration: TelemetryConfiguration
@@ -34,6 +35,7 @@ public final class TelemetryPipeline: TelemetryRecorder {
     public func record(_ event: TelemetryEvent, owner: String) {
         let pending = PendingEvent(id: UUID(), time: Date().timeIntervalSince1970, owner: owner, event: event)
         let kept = buffer.withLock { buffer in
+            guard !buffer.stopped else { return false }
             guard buffer.events.count < configuration.memoryLimit else {
                 buffer.droppedInMemory += 1
                 return false
@@ -106,6 +108,17 @@ public final class TelemetryPipeline: TelemetryRecorder {
         return await flusher.flush(all: true)
     }
 
+    /// Logout: stops recording for the rest of the run, closes the queue file and deletes it;
+    /// returns a line for stderr when it could not be deleted.
+    public func stopAndDelete() async -> String? {
+        buffer.withLock { buffer in
+            buffer.stopped = true
+            buffer.events.removeAll()
+        }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        return await flusher.closeAndDelete()
+    }
+
     /// The queue once open (after `start`, `flushNow` or `finish`).
     public func queue() async -> TelemetryQueue? {
         await flusher.queue
@@ -144,6 +157,18 @@ public final class TelemetryPipeline: TelemetryRecorder {
                 failedToOpen = true
                 warn("feed: telemetry is off for this run: the queue at \(configuration.queueFile.path) could not be opened (\(error))")
                 return false
+            }
+        }
+
+        func closeAndDelete() async -> String? {
+            failedToOpen = true
+            await queue?.close()
+            queue = nil
+            do {
+                try TelemetryQueue.delete(at: configuration.queueFile)
+                return nil
+            } catch {
+                return "feed: logout could not delete the telemetry queue \(configuration.queueFile.path) (\(error)); delete it by hand"
             }
         }
 

@@ -94,6 +94,11 @@ public actor TelemetryQueue {
         try connection.execute("UPDATE events SET sent = 1 WHERE batch = ?", [id])
     }
 
+    /// Closes the file; every later call fails (logout, before the file is deleted).
+    func close() {
+        connection.close()
+    }
+
     /// Every event kept, oldest first, with the counters.
     public func contents() throws -> Contents {
         try connection.read {

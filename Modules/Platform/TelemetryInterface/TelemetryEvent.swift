@@ -10,7 +10,7 @@
 /// | `page_load` | `outcome` (ok, failed), `ms`, `page` | one page of the feed was asked for |
 /// | `like` | `outcome` (saved, queued, failed, superseded) | one call of the like use case ended |
 /// | `store_write` | `store` (cache, outbox), `outcome` (ok, failed) | a write of saved pages or of the like outbox |
-/// | `image_load` | `tier` (memory, disk, network), `decode_ms` | a photo was shown, from that cache tier |
+/// | `image_cache` | `memory_hits`, `disk_hits`, `network_loads`, `decodes`, `decode_ms` | a run's photos by cache tier, and their mean decode time |
 /// | `frame` | `ms`, `hitch` (1 when over 16 ms) | one frame of the terminal screen was drawn |
 /// | `cold_start` | `requests`, `bytes`, `ms` | what the start cost until the first content |
 /// | `end_of_rows` | `wait_ms` | the reader reached the last loaded row and waited for more |
@@ -20,8 +20,6 @@
 public enum TelemetryEvent: Sendable, Equatable {
     /// Where a first page came from.
     public enum PageSource: String, Sendable { case network, saved }
-    /// Which cache tier answered a photo.
-    public enum ImageTier: String, Sendable, CaseIterable { case memory, disk, network }
     /// Which store a write went to.
     public enum Store: String, Sendable { case cache, outbox }
 
@@ -35,8 +33,8 @@ public enum TelemetryEvent: Sendable, Equatable {
     case like(outcome: String)
     /// A write of saved pages or of the like outbox, `ok` or failed.
     case storeWrite(store: Store, ok: Bool)
-    /// A photo was shown from `tier`; `decodeMilliseconds` when it was decoded for it.
-    case imageLoad(tier: ImageTier, decodeMilliseconds: Double?)
+    /// A run's photos: answered from memory, from disk, or loaded from the network; decodes and their mean time.
+    case imageCache(memoryHits: Int, diskHits: Int, networkLoads: Int, decodes: Int, decodeMilliseconds: Double)
     /// One frame of the terminal screen took `milliseconds` to build and draw.
     case frame(milliseconds: Double)
     /// A cold start until the first content: `requests` sent, `bytes` received, `milliseconds` taken.
@@ -61,7 +59,7 @@ public enum TelemetryEvent: Sendable, Equatable {
         case .pageLoad: "page_load"
         case .like: "like"
         case .storeWrite: "store_write"
-        case .imageLoad: "image_load"
+        case .imageCache: "image_cache"
         case .frame: "frame"
         case .coldStart: "cold_start"
         case .endOfRows: "end_of_rows"
@@ -79,8 +77,9 @@ public enum TelemetryEvent: Sendable, Equatable {
         case .pageLoad(let ok, let page, let ms): ["outcome": .text(ok ? "ok" : "failed"), "page": .number(Double(page)), "ms": .number(ms)]
         case .like(let outcome): ["outcome": .text(outcome)]
         case .storeWrite(let store, let ok): ["store": .text(store.rawValue), "outcome": .text(ok ? "ok" : "failed")]
-        case .imageLoad(let tier, let decode):
-            decode.map { ["tier": .text(tier.rawValue), "decode_ms": .number($0)] } ?? ["tier": .text(tier.rawValue)]
+        case .imageCache(let memory, let disk, let network, let decodes, let decode):
+            ["memory_hits": .number(Double(memory)), "disk_hits": .number(Double(disk)), "network_loads": .number(Double(network)),
+             "decodes": .number(Double(decodes)), "decode_ms": .number(decode)]
         case .frame(let ms): ["ms": .number(ms), "hitch": .number(ms > Self.hitchMilliseconds ? 1 : 0)]
         case .coldStart(let requests, let bytes, let ms): ["requests": .number(Double(requests)), "bytes": .number(Double(bytes)), "ms": .number(ms)]
         case .endOfRows(let wait): ["wait_ms": .number(wait)]
@@ -94,7 +93,7 @@ public enum TelemetryEvent: Sendable, Equatable {
     public var priority: TelemetryPriority {
         switch self {
         case .error, .crash: .essential
-        case .frame, .imageLoad: .low
+        case .frame: .low
         default: .normal
         }
     }
