@@ -18,6 +18,8 @@ enum FeedBench {
         (["h"], SharedStoreBenchmark.run),
         (["i"], TextLayoutBenchmark.run),
         (["k"], PhotoScrollBenchmark.run),
+        (["l"], TelemetryBenchmarks.firstContent),
+        (["m"], TelemetryBenchmarks.frameWhileTracking),
     ]
 
     @MainActor

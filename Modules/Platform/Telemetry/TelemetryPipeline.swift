@@ -78,15 +78,14 @@ public final class TelemetryPipeline: TelemetryRecorder {
             await flusher.write(pending)
             return await flusher.flush(all: true)
         }
-        let done = await withTaskGroup(of: Bool?.self) { group in
-            group.addTask { await work.value }
-            group.addTask {
+        // Whichever comes first: the work, or the deadline (the work is left to the process's end).
+        let done = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = ResumeOnce(continuation)
+            Task.detached { once.resume(await work.value) }
+            Task.detached {
                 try? await Task.sleep(for: timeout)
-                return nil
+                once.resume(false)
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? false
         }
         for task in tasks.withLock({ $0 }) { task.cancel() }
         return done
@@ -138,7 +137,7 @@ public final class TelemetryPipeline: TelemetryRecorder {
         let warn: @Sendable (String) -> Void
         private(set) var queue: TelemetryQueue?
         private var failedToOpen = false
-        private var flushing = false
+        private var running: Task<Bool, Never>?
         private var warnedAboutSend = false
 
         init(configuration: TelemetryConfiguration, sinks: [any TelemetrySink], warn: @escaping @Sendable (String) -> Void) {
@@ -182,12 +181,25 @@ public final class TelemetryPipeline: TelemetryRecorder {
             }
         }
 
-        /// Sends batches until none waits (`all`) or one batch; returns whether nothing failed.
+        /// Sends batches until none waits (`all`) or one batch; returns whether nothing failed. One
+        /// flush runs at a time: a count or timer flush finding one running leaves it be, an `all`
+        /// flush (exit) waits for it and then sends what is left.
         @discardableResult
         func flush(all: Bool = false) async -> Bool {
-            guard !sinks.isEmpty, let queue, !flushing else { return sinks.isEmpty }
-            flushing = true
-            defer { flushing = false }
+            guard !sinks.isEmpty, let queue else { return sinks.isEmpty }
+            if running != nil && !all { return true }
+            while let current = running {
+                _ = await current.value
+                if running == current { running = nil }
+            }
+            let task = Task { await send(queue, all: all) }
+            running = task
+            let result = await task.value
+            if running == task { running = nil }
+            return result
+        }
+
+        private func send(_ queue: TelemetryQueue, all: Bool) async -> Bool {
             // Bounded: at most the whole queue in batches, never an endless loop.
             let rounds = all ? configuration.capacity / max(1, configuration.batchSize) + 2 : 1
             for _ in 0..<rounds {
@@ -205,6 +217,22 @@ public final class TelemetryPipeline: TelemetryRecorder {
                 }
             }
             return true
+        }
+    }
+}
+
+/// A continuation resumed by the first of several callers.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: Bool) {
+        continuation.withLock { continuation in
+            continuation?.resume(returning: value)
+            continuation = nil
         }
     }
 }
