@@ -68,7 +68,7 @@ let package = Package(
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -234,7 +234,7 @@ let package = Package(
             name: "OfflineQueueTests",
             dependencies: [
                 "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
-                "Networking", "ProcessTesting", "QueueCrashProbe",
+                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting",
             ]
         ),
         .testTarget(

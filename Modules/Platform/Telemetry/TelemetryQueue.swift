@@ -18,29 +18,44 @@ public actor TelemetryQueue {
     }
 
     private let executor = DatabaseExecutor(name: "telemetry-queue")
-    private let connection: Connection
+    private var openConnection: Connection?
     private let capacity: Int
     /// This install's ID (kept in the file: deleting the queue starts a new install).
-    public nonisolated let installID: String
+    public private(set) var installID = ""
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    private init(connection: sending Connection, installID: String, capacity: Int) {
-        self.connection = connection
-        self.installID = installID
+    private init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
 
-    /// Opens (or creates) the queue at `url`; `warn` hears once when an unreadable file was moved aside.
+    /// Opens (or creates) the queue at `url` on the queue's own thread; `warn` hears once when an
+    /// unreadable file was moved aside.
     public static func open(at url: URL, capacity: Int, warn: @escaping @Sendable (String) -> Void) async throws -> TelemetryQueue {
-        try await Task.detached {
-            let connection = try schema.open(at: url) { reason, aside in
-                warn("feed: the telemetry queue at \(url.path) was unreadable (\(reason)); moved it aside to \(aside.path)")
-            }
-            let installID = try connection.query("SELECT value FROM meta WHERE key = 'install'") { try $0.column(0, as: String.self) }.first
-            guard let installID else { throw DatabaseOpenError(reason: "its install ID is missing") }
-            return TelemetryQueue(connection: connection, installID: installID, capacity: capacity)
-        }.value
+        let queue = TelemetryQueue(capacity: capacity)
+        try await queue.connect(url, warn: warn)
+        return queue
+    }
+
+    private func connect(_ url: URL, warn: @escaping @Sendable (String) -> Void) throws {
+        let connection = try Self.schema.open(at: url) { reason, aside in
+            warn("feed: the telemetry queue at \(url.path) was unreadable (\(reason)); moved it aside to \(aside.path)")
+        }
+        let installID = try connection.query("SELECT value FROM meta WHERE key = 'install'") { try $0.column(0, as: String.self) }.first
+        guard let installID else {
+            connection.close()
+            throw DatabaseOpenError(reason: "its install ID is missing")
+        }
+        self.installID = installID
+        openConnection = connection
+    }
+
+    /// The open connection; throws once the queue was closed.
+    private var connection: Connection {
+        get throws {
+            guard let openConnection else { throw DatabaseOpenError(reason: "the telemetry queue is closed") }
+            return openConnection
+        }
     }
 
     /// Deletes the queue file and its companions; missing files are fine.
@@ -53,6 +68,7 @@ public actor TelemetryQueue {
     @discardableResult
     func append(_ events: [PendingEvent], session: String, sampleRate: Double) throws -> Int {
         let sampledIn = Sampling.includes(installID: installID, rate: sampleRate)
+        let connection = try connection
         return try connection.write {
             for pending in events {
                 let event = pending.event
@@ -72,7 +88,8 @@ public actor TelemetryQueue {
     /// ID, so a kill during a flush repeats it, and the server drops the repeats), else a new one of
     /// up to `limit` unsent events. `nil` when nothing waits.
     func claimBatch(limit: Int) throws -> TelemetryBatch? {
-        try connection.write {
+        let connection = try connection
+        return try connection.write {
             var batch = try connection.query("SELECT batch FROM events WHERE sent = 0 AND batch IS NOT NULL ORDER BY sequence LIMIT 1") {
                 try $0.column(0, as: String.self)
             }.first
@@ -96,12 +113,14 @@ public actor TelemetryQueue {
 
     /// Closes the file; every later call fails (logout, before the file is deleted).
     func close() {
-        connection.close()
+        openConnection?.close()
+        openConnection = nil
     }
 
     /// Every event kept, oldest first, with the counters.
     public func contents() throws -> Contents {
-        try connection.read {
+        let connection = try connection
+        return try connection.read {
             Contents(
                 events: try connection.query("\(Self.selectEvents) ORDER BY sequence", [], Self.event),
                 unsent: try count("SELECT COUNT(*) FROM events WHERE sent = 0"),
@@ -111,6 +130,7 @@ public actor TelemetryQueue {
 
     /// Drops what passes the cap: sent events first, then the lowest priority, oldest first.
     private func applyCap() throws {
+        let connection = try connection
         let excess = try count("SELECT COUNT(*) FROM events") - capacity
         guard excess > 0 else { return }
         try connection.execute(
