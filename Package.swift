@@ -252,7 +252,7 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe"]),

@@ -82,7 +82,9 @@ final class AppServices {
         let http: any HTTPClient = counting
         let environment = ProcessInfo.processInfo.environment
         let userData = UserData(options)
-        let settings = TelemetrySettings.resolve(commandLine: options.telemetry, environment: environment, flagsFile: options.flagsFile)
+        let settings = TelemetrySettings.resolve(
+            commandLine: options.telemetry, environment: environment,
+            flagsFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         if let line = settings.diagnostic { StandardStreams.err(line) }
         let telemetry = AppTelemetry(
             settings: settings, options: options, userData: userData, http: transport, counting: counting, started: started)

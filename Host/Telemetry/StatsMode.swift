@@ -1,3 +1,4 @@
+import FeatureFlags
 import Foundation
 import Telemetry
 
@@ -5,8 +6,10 @@ import Telemetry
 enum StatsMode {
     static func run(_ options: HostOptions, json: Bool) async -> Int32 {
         let userData = UserData(options)
+        let environment = ProcessInfo.processInfo.environment
         let settings = TelemetrySettings.resolve(
-            commandLine: options.telemetry, environment: ProcessInfo.processInfo.environment, flagsFile: options.flagsFile)
+            commandLine: options.telemetry, environment: environment,
+            flagsFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         let files = AppTelemetry.Files(userData)
         guard FileManager.default.fileExists(atPath: files.queue.path) else {
             let why = settings.consent == .off ? "telemetry is off (\(settings.source))" : "nothing recorded yet for \(userData.owner)"

@@ -28,8 +28,8 @@ enum TelemetryBenchmarks {
             var off: [Duration] = []
             var on: [Duration] = []
             for _ in 0..<11 {
-                off.append(try HeadlessRun.timeToFirstLine(feed, arguments + ["--telemetry", "off"], input: "open", containing: "\"rows\":[{"))
-                on.append(try HeadlessRun.timeToFirstLine(feed, arguments + ["--telemetry", "on"], input: "open", containing: "\"rows\":[{"))
+                off.append(try HeadlessRun.timeToFirstLine(feed, arguments + ["--telemetry", "off"], input: "open\nsettle", containing: "\"rows\":[{"))
+                on.append(try HeadlessRun.timeToFirstLine(feed, arguments + ["--telemetry", "on"], input: "open\nsettle", containing: "\"rows\":[{"))
             }
             let offMedian = off.sorted()[off.count / 2]
             let onMedian = on.sorted()[on.count / 2]
