@@ -35,7 +35,7 @@ enum TelemetryBenchmarks {
             let onMedian = on.sorted()[on.count / 2]
             return [
                 "(l) first content, telemetry on vs off (goal: ≤ 1.1×; medians of 11, alternating)",
-                "    off \(Measure.format(offMedian)), on \(Measure.format(onMedian)) → \(Measure.ratio(onMedian, offMedian)); server stored \(server.storedEvents().count) events",
+                "    off \(Measure.format(offMedian)), on \(Measure.format(onMedian)) → \(Measure.ratio(onMedian, offMedian)); the runs end at their first content, before a flush (server stored \(server.storedEvents().count))",
             ]
         } catch {
             return ["(l) telemetry first content: failed: \(error)"]
