@@ -30,6 +30,7 @@ extension FeedRouter {
         } catch {
             return Self.error(400, #"the body must be JSON {"events": [{"id", "name", "time", "sequence", "session", "owner", "sampleRate", "properties"}]}"#)
         }
+        guard (batch.batch?.utf8.count ?? 0) <= 64 else { return Self.error(400, "a batch id is at most 64 bytes") }
         guard batch.events.count <= Self.maxBatchEvents else { return Self.error(400, "at most \(Self.maxBatchEvents) events per batch") }
         if let problem = batch.events.lazy.compactMap(\.problem).first { return Self.error(400, problem) }
         let received = now()

@@ -24,7 +24,7 @@ extension FeedServerDTO {
             if bad(id, 1...64) || bad(name, 1...64) || bad(owner, 1...64) || bad(session, 0...64) {
                 return "an event's id, name and owner must be 1 to 64 bytes, its session at most 64"
             }
-            guard time.isFinite, time >= 0, time < 1e11, sequence >= 0 else { return "an event's time and sequence must be in range" }
+            guard time.isFinite, time >= 0, time <= 1e11, sequence >= 0 else { return "an event's time and sequence must be in range" }
             guard sampleRate.isFinite, (0...1).contains(sampleRate) else { return "an event's sampleRate must be from 0 to 1" }
             guard properties.count <= 32, properties.allSatisfy({ $0.key.utf8.count <= 64 && $0.value.isInRange }) else {
                 return "an event has at most 32 properties, each a finite number or a string of at most 256 bytes"

@@ -45,7 +45,7 @@ extension OpenAPIDocument {
         "properties": {
           "id": { "type": "string", "minLength": 1, "maxLength": 64, "description": "A UUID, unique per event." },
           "name": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The event's name in the client's registry, e.g. page_load." },
-          "time": { "type": "number", "description": "When it was tracked, by the device's clock (seconds since 1970)." },
+          "time": { "type": "number", "minimum": 0, "maximum": 100000000000, "description": "When it was tracked, by the device's clock (seconds since 1970)." },
           "sequence": { "type": "integer", "minimum": 0, "description": "Its place in the install's events." },
           "session": { "type": "string", "maxLength": 64 },
           "owner": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The owning team of the module that tracked it." },
@@ -61,8 +61,8 @@ extension OpenAPIDocument {
         "type": "object",
         "required": ["events"],
         "properties": {
-          "batch": { "type": "string", "maxLength": 64, "description": "The batch's id; the same when a batch is sent again." },
-          "sentAt": { "type": "number", "description": "The device's clock when the batch left (seconds since 1970)." },
+          "batch": { "type": "string", "nullable": true, "maxLength": 64, "description": "The batch's id; the same when a batch is sent again." },
+          "sentAt": { "type": "number", "nullable": true, "description": "The device's clock when the batch left (seconds since 1970); without it no skew is corrected." },
           "events": { "type": "array", "maxItems": 1000, "items": { "$ref": "#/components/schemas/Event" } }
         }
       },
