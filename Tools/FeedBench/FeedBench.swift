@@ -18,8 +18,8 @@ enum FeedBench {
         (["h"], SharedStoreBenchmark.run),
         (["i"], TextLayoutBenchmark.run),
         (["k"], PhotoScrollBenchmark.run),
-        (["l"], TelemetryBenchmarks.firstContent),
-        (["m"], TelemetryBenchmarks.frameWhileTracking),
+        (["t"], TelemetryBenchmarks.firstContent),
+        (["u"], TelemetryBenchmarks.frameWhileTracking),
     ]
 
     @MainActor

@@ -8,15 +8,15 @@ import Telemetry
 import TelemetryInterface
 import TerminalUI
 
-/// (l) First content with telemetry `on` vs `off` (the release `feed`, side by side, alternating).
-/// (m) One 80×24 frame while 10,000 events are tracked during the scroll (each frame tracked too,
+/// (t) First content with telemetry `on` vs `off` (the release `feed`, side by side, alternating).
+/// (u) One 80×24 frame while 10,000 events are tracked during the scroll (each frame tracked too,
 /// the queue written and flushed on its own thread) vs the same scroll with telemetry off.
 @MainActor
 enum TelemetryBenchmarks {
     static func firstContent() async -> [String] {
         let feed = Bundle.main.bundleURL.appendingPathComponent("feed")
         guard FileManager.default.isExecutableFile(atPath: feed.path) else {
-            return ["(l) telemetry first content: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
+            return ["(t) telemetry first content: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
         }
         let dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("feed-bench-telemetry-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dataDir) }
@@ -34,11 +34,11 @@ enum TelemetryBenchmarks {
             let offMedian = off.sorted()[off.count / 2]
             let onMedian = on.sorted()[on.count / 2]
             return [
-                "(l) first content, telemetry on vs off (goal: ≤ 1.1×; medians of 11, alternating)",
+                "(t) first content, telemetry on vs off (goal: ≤ 1.1×; medians of 11, alternating)",
                 "    off \(Measure.format(offMedian)), on \(Measure.format(onMedian)) → \(Measure.ratio(onMedian, offMedian)); the runs end at their first content, before a flush (server stored \(server.storedEvents().count))",
             ]
         } catch {
-            return ["(l) telemetry first content: failed: \(error)"]
+            return ["(t) telemetry first content: failed: \(error)"]
         }
     }
 
@@ -64,7 +64,7 @@ enum TelemetryBenchmarks {
         await pipeline.finish(timeout: .seconds(30))
         let kept = (try? await pipeline.queue()?.contents().events.count) ?? 0
         return [
-            "(m) one 80×24 frame while 10,000 events are tracked during a scroll vs telemetry off (goal: ≤ 1.2×)",
+            "(u) one 80×24 frame while 10,000 events are tracked during a scroll vs telemetry off (goal: ≤ 1.2×)",
             "    off \(Measure.format(off)), on \(Measure.format(on)) per frame → \(Measure.ratio(on, off)); \(kept) events in the queue, \(sink.count) sent",
         ]
     }
