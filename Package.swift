@@ -182,7 +182,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "Telemetry", "TelemetryInterface",
+                "FeedData", "Telemetry", "TelemetryInterface",
             ],
             path: "Tools/FeedBench"
         ),

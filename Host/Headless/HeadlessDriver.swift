@@ -163,6 +163,9 @@ final class HeadlessDriver: HeadlessControl {
 
     private func state(extra: [(String, String)] = []) async -> String {
         photos?.update(rows)
+        // The feed as the command left it: a page that lands while the follow-ups' fields are read
+        // (one round trip now brings rows) shows in the next answer, not this one.
+        let feedState = model.viewState
         var fields: [(String, String)] = []
         for plugin in app.plugins {
             let active = app.active.first { $0.key.rawValue == plugin.flag.key }?.plugin
@@ -170,7 +173,7 @@ final class HeadlessDriver: HeadlessControl {
                 fields.append((field.name, await active?.value(of: field) ?? field.whenOff))
             }
         }
-        return StateJSON.encode(model.viewState, screen: shown, photos: photos, fields: fields, extra: extra)
+        return StateJSON.encode(feedState, screen: shown, photos: photos, fields: fields, extra: extra)
     }
 
     /// Waits until no screen, open or left, has a page or a like in flight, and what the

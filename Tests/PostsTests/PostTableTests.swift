@@ -1,6 +1,8 @@
 import FeedInterface
+import FeedTesting
 import Foundation
 import LikesInterface
+import LikesTesting
 import StoreInterface
 import Testing
 
@@ -189,5 +191,60 @@ import Testing
         #expect(table.count == 0, "nobody holds the post")
         let shown = table.receive([Self.post("p1", liked: false, count: 4943)], requestedAt: reopened)
         #expect(shown.first?.likeCount == 4942)
+    }
+}
+
+/// A likes read laid over later (`receiveLikes`): the rows came first with hearts unknown.
+@Suite struct LikesReadTests {
+    private func unknown(_ number: Int) -> Post { FeedFixtures.post(number, like: .unknown) }
+
+    @Test func aLikesReadFillsTheHeartsOfItsPage() {
+        var table = PostTable()
+        let stamp = table.stamp()
+        _ = table.receive([unknown(1), unknown(2)], requestedAt: stamp)
+        let changed = table.receiveLikes(["p2"], among: ["p1", "p2"], requestedAt: stamp)
+        #expect(changed.map(\.id) == ["p1", "p2"])
+        #expect(table.post("p1")?.like == .notLiked)
+        #expect(table.post("p2")?.like == .liked)
+    }
+
+    @Test func anOlderLikesReadNeverUndoesANewerHeart() {
+        var table = PostTable()
+        let old = table.stamp()
+        _ = table.receive([unknown(1)], requestedAt: old)
+        let newer = table.stamp()
+        _ = table.receive([FeedFixtures.post(1, like: .liked)], requestedAt: newer)
+        #expect(table.receiveLikes([], among: ["p1"], requestedAt: old).isEmpty)
+        #expect(table.post("p1")?.like == .liked, "the newer page's heart stays")
+    }
+
+    @Test func aLikeSettledAfterTheRequestWins() throws {
+        var table = PostTable()
+        let stamp = table.stamp()
+        _ = table.receive([FeedFixtures.post(1, like: .notLiked)], requestedAt: stamp)
+        let tapped = table.tap("p1")
+        let tap = try #require(tapped)
+        _ = table.settle(tap, outcome: .saved(LikeResult(liked: true, likeCount: 11)))
+        #expect(table.receiveLikes([], among: ["p1"], requestedAt: stamp).isEmpty)
+        #expect(table.post("p1")?.like == .liked)
+    }
+
+    @Test func aPostNobodyHoldsIsNotBroughtBack() {
+        var table = PostTable()
+        let stamp = table.stamp()
+        _ = table.receive([unknown(1)], requestedAt: stamp)
+        table.release(["p1"])
+        #expect(table.receiveLikes(["p1"], among: ["p1"], requestedAt: stamp).isEmpty)
+        #expect(table.post("p1") == nil)
+    }
+
+    @MainActor @Test func theStoreTellsItsObserversOfEachHeartTheReadChanged() {
+        let store = InMemoryPostStore(likePost: FakeLikePostUseCase())
+        var heard: [PostID: LikeState] = [:]
+        _ = store.addObserver { heard[$0.post.id] = $0.post.like }
+        let stamp = store.stamp()
+        _ = store.receive([unknown(1), FeedFixtures.post(2, like: .liked)], requestedAt: stamp)
+        store.receiveLikes(["p1", "p2"], among: ["p1", "p2"], requestedAt: stamp)
+        #expect(heard == ["p1": .liked], "p2 was known and did not change")
     }
 }

@@ -112,8 +112,8 @@ struct CommandLineTests {
     @Test("usage errors exit 2 with one line")
     func usageErrors() async {
         let cases: [([String], String)] = [
-            ([], "no command given; use one of deps, size, graph, owners, shape or affected (--help for options)"),
-            (["lint"], "unknown command \"lint\"; use deps, size, graph, owners, shape or affected"),
+            ([], "no command given; use one of deps, size, graph, owners, shape, affected, binary or launch (--help for options)"),
+            (["lint"], "unknown command \"lint\"; use deps, size, graph, owners, shape, affected, binary or launch"),
             (["deps", "--base", "HEAD"], "--base belongs to `workspace-check affected`"),
             (["affected"], "affected needs --base REV, the git revision to compare the work tree with (e.g. --base origin/main)"),
             (["affected", "--base", "HEAD", "--format", "github"], "affected prints text or json, not github annotations; use --format text or --format json"),
@@ -121,7 +121,10 @@ struct CommandLineTests {
             (["deps", "--frobnicate"], "unknown option '--frobnicate'; see `workspace-check --help`"),
             (["deps", "--format", "xml"], "invalid value 'xml' for --format: expected text, github or json; see `workspace-check --help`"),
             (["deps", "--format"], "--format needs a value: text, github or json; see `workspace-check --help`"),
-            (["deps", "--suggest"], "--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`"),
+            (["deps", "--suggest"], "--suggest and --factor belong to `workspace-check size` and `workspace-check binary`"),
+            (["deps", "--build-path", "x"], "--build-path belongs to `workspace-check size`, `binary` and `launch`"),
+            (["binary", "--runs", "3"], "--runs belongs to `workspace-check launch`"),
+            (["launch", "--runs", "0"], "invalid value '0' for --runs: expected a whole number from 1 to 101; see `workspace-check --help`"),
             (["deps", "--package-path", "/nonexistent-dir"], "no Package.swift in /nonexistent-dir; run from the package root or pass --package-path DIR"),
         ]
         for (arguments, message) in cases {

@@ -18,6 +18,7 @@ enum FeedBench {
         (["h"], SharedStoreBenchmark.run),
         (["i"], TextLayoutBenchmark.run),
         (["k"], PhotoScrollBenchmark.run),
+        (["l"], FirstRowsBenchmark.run),
         (["t"], TelemetryBenchmarks.firstContent),
         (["u"], TelemetryBenchmarks.frameWhileTracking),
     ]

@@ -9,6 +9,8 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var likesFailRate: Double
     /// Extra delay before answering a like write, in milliseconds.
     public var likeLatencyMS: Int
+    /// While on, `GET /v1/likes` waits (at most a minute) before answering: a test's gate.
+    public var holdLikesReads = false
     /// Probability (0…1) that a like write is applied and then answered 500 anyway.
     public var likeApplyThenFailRate: Double
     /// Extra delay before answering a photo, in milliseconds.

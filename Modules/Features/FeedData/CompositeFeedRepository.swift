@@ -31,4 +31,12 @@ public struct CompositeFeedRepository: FeedRepository {
         }
         return FeedPage(posts: combined, next: page.next)
     }
+
+    /// The page as soon as the posts answer, hearts `unknown`, with the likes read of its posts to make next.
+    public func pageAwaitingLikes(after cursor: Cursor?) async throws -> PageAwaitingLikes {
+        let page = try await posts.page(after: cursor)
+        guard !page.posts.isEmpty else { return PageAwaitingLikes(page: page, likes: nil) }
+        let (likedPosts, ids) = (likedPosts, page.posts.map(\.id))
+        return PageAwaitingLikes(page: page) { try await likedPosts.likedIDs(among: ids) }
+    }
 }

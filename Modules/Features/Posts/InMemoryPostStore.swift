@@ -39,6 +39,12 @@ public final class InMemoryPostStore: PostStore {
         return shown
     }
 
+    public func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp) {
+        for post in table.receiveLikes(liked, among: ids, requestedAt: stamp) {
+            observers.notify(PostStoreChange(post: post, settled: nil, pending: table.isPending(post.id)))
+        }
+    }
+
     public func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {
         table.settled(posts, requestedAt: stamp)
     }

@@ -11,6 +11,8 @@ struct PostTable: Sendable {
     private var overlays: [PostID: LikeOverlay] = [:]
     /// Likes that settled, with the stamp current then: a page requested before shows them.
     private var settledAt: [PostID: (stamp: PostStamp, result: LikeResult)] = [:]
+    /// The stamp of the request that last told each held post's heart: an older likes read never undoes it.
+    private var heartStamps: [PostID: PostStamp] = [:]
     private var lastStamp = 0
     private var lastTap = 0
     /// Taps handed to a like use case that records them first, not yet recorded.
@@ -57,6 +59,7 @@ struct PostTable: Sendable {
             if server.like == .unknown, let known = posts[page.id]?.like, known != .unknown { server.like = known }
             if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
             posts[page.id] = server
+            if page.like != .unknown { heartStamps[page.id] = max(stamp, heartStamps[page.id] ?? stamp) }
             if let liked = server.like.isLiked, var overlay = overlays[page.id] {
                 overlay.serverLiked = liked
                 overlay.serverCount = server.likeCount
@@ -65,6 +68,24 @@ struct PostTable: Sendable {
             holds[page.id, default: 0] += 1
             return post(page.id) ?? server
         }
+    }
+
+    /// Lays the hearts of a likes read for a page requested at `stamp` over the posts still kept;
+    /// returns the posts whose shown heart changed. A like settled after `stamp`, or a heart told
+    /// by a later request, stays.
+    mutating func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp) -> [Post] {
+        var changed: [Post] = []
+        for id in ids {
+            guard let before = post(id), posts[id] != nil else { continue }
+            if let settled = settledAt[id], settled.stamp >= stamp { continue }
+            if let told = heartStamps[id], told > stamp { continue }
+            let isLiked = liked.contains(id)
+            posts[id]?.like = LikeState(isLiked)
+            heartStamps[id] = stamp
+            overlays[id]?.serverLiked = isLiked
+            if let after = post(id), after.like != before.like || after.likeCount != before.likeCount { changed.append(after) }
+        }
+        return changed
     }
 
     /// `incoming` with only the likes settled after `stamp` laid over.
@@ -177,6 +198,7 @@ struct PostTable: Sendable {
     /// Forgets every post and overlay; outcomes of taps made before change nothing.
     mutating func removeAll() {
         posts.removeAll()
+        heartStamps.removeAll()
         holds.removeAll()
         overlays.removeAll()
         settledAt.removeAll()
@@ -195,6 +217,7 @@ struct PostTable: Sendable {
     /// settled may still come (a screen opened while the like was in flight) and must not undo it.
     private mutating func forget(_ id: PostID) {
         posts[id] = nil
+        heartStamps[id] = nil
     }
 
     /// Keeps `result` as settled now, for pages requested before; at most `settledLimit` are kept,

@@ -45,7 +45,38 @@ public actor SQLiteFeedCache: FeedCache {
     }
 
     /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
-    public func load() throws -> CachedFeed? {
+    public nonisolated func load() async throws -> CachedFeed? {
+        try await onThread { try $0.loadNow() }
+    }
+
+    /// Replaces everything with `page` in one transaction; on an unreadable file, rebuilds it and saves `page`.
+    public nonisolated func replaceAll(with page: FeedPage, savedAt: Date) async throws {
+        try await onThread { try $0.replaceAllNow(with: page, savedAt: savedAt) }
+    }
+
+    /// Appends `page` while fewer than `pageCap` pages are saved; IDs already saved are skipped. Does nothing
+    /// when nothing is saved, so a later page never becomes the head of the feed.
+    public nonisolated func append(_ page: FeedPage, savedAt: Date) async throws {
+        try await onThread { try $0.appendNow(page, savedAt: savedAt) }
+    }
+
+    /// Records the server's heart and count in the post's row only; its place never moves.
+    public nonisolated func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
+        try await onThread { try $0.updateLikeNow(post: post, liked: liked, likeCount: likeCount) }
+    }
+
+    /// Deletes every saved row; the file stays.
+    public nonisolated func clear() async throws {
+        try await onThread { try $0.clearNow() }
+    }
+
+    /// Runs `body` isolated to the cache on its thread, the caller waiting without an actor hop
+    /// back for a short call (`DatabaseExecutor.run`): a one-row call costs about what SQLite's does.
+    private nonisolated func onThread<T: Sendable>(_ body: @escaping @Sendable (isolated SQLiteFeedCache) throws -> T) async throws -> T {
+        try await executor.run { [self] in try assumeIsolated(body) }
+    }
+
+    private func loadNow() throws -> CachedFeed? {
         try recovering(retry: false) { db in
             try db.read { () throws -> CachedFeed? in
                 let meta = try db.query(FeedSchema.selectMeta) { row in
@@ -64,8 +95,7 @@ public actor SQLiteFeedCache: FeedCache {
         } ?? nil
     }
 
-    /// Replaces everything with `page` in one transaction; on an unreadable file, rebuilds it and saves `page`.
-    public func replaceAll(with page: FeedPage, savedAt: Date) throws {
+    private func replaceAllNow(with page: FeedPage, savedAt: Date) throws {
         try recovering(retry: true) { db in
             try db.write {
                 try db.execute(FeedSchema.deleteOrder)
@@ -76,9 +106,7 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
-    /// Appends `page` while fewer than `pageCap` pages are saved; IDs already saved are skipped. Does nothing
-    /// when nothing is saved, so a later page never becomes the head of the feed.
-    public func append(_ page: FeedPage, savedAt: Date) throws {
+    private func appendNow(_ page: FeedPage, savedAt: Date) throws {
         try recovering(retry: false) { db in
             try db.write {
                 let pageCount = try db.query(FeedSchema.selectMeta) { row in try row.column(2, as: Int.self) }
@@ -91,15 +119,13 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
-    /// Records the server's heart and count in the post's row only; its place never moves.
-    public func updateLike(post: PostID, liked: Bool, likeCount: Int) throws {
+    private func updateLikeNow(post: PostID, liked: Bool, likeCount: Int) throws {
         try recovering(retry: false) { db in
             try db.execute(FeedSchema.updateLike, [LikeState(liked).rawValue, likeCount, post.rawValue])
         }
     }
 
-    /// Deletes every saved row; the file stays.
-    public func clear() throws {
+    private func clearNow() throws {
         try recovering(retry: false) { db in
             try db.write {
                 try db.execute(FeedSchema.deleteOrder)

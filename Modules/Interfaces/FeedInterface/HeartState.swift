@@ -6,13 +6,15 @@ public enum HeartState: String, Hashable, Sendable {
     case notLiked
     /// Dimmed and disabled: the likes read failed, so nobody knows.
     case unknown
+    /// Disabled for now: the posts answered and the likes read has not yet; ends known or `unknown`.
+    case checking
 
     /// `true`/`false` when known.
     public var isLiked: Bool? {
         switch self {
         case .liked: true
         case .notLiked: false
-        case .unknown: nil
+        case .unknown, .checking: nil
         }
     }
 

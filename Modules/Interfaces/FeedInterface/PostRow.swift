@@ -42,10 +42,24 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         heart = post.like.isLiked.map(HeartState.init) ?? .unknown
     }
 
-    /// Shows the heart and count of `post` as the post store now has them, and whether its like waits.
+    /// Shows the heart and count of `post` as the post store now has them, and whether its like
+    /// waits; a checking heart stays checking until the post's heart is known.
     public mutating func show(_ post: Post, pending: Bool = false) {
         self.pending = pending
-        show(heart: post.like.isLiked.map(HeartState.init) ?? .unknown, likeCount: post.likeCount)
+        show(heart: post.like.isLiked.map(HeartState.init) ?? (heart == .checking ? .checking : .unknown), likeCount: post.likeCount)
+    }
+
+    /// This row with a heart nobody knows yet shown as checking: its likes read is under way.
+    public var checkingUnknown: PostRow {
+        guard heart == .unknown else { return self }
+        var row = self
+        row.heart = .checking
+        return row
+    }
+
+    /// A heart still checking ends unknown: the likes read it waited for is over without telling it.
+    public mutating func stopChecking() {
+        if heart == .checking { heart = .unknown }
     }
 
     /// Sets the heart and count together, formatting the text once.

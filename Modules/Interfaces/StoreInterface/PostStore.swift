@@ -15,6 +15,10 @@ public protocol PostStore: AnyObject, Sendable {
     /// holding each once for the caller: an unsettled like keeps the wanted heart, and a like
     /// settled after `stamp` wins over the page.
     func receive(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post]
+    /// Lays the hearts a likes read gave for `ids` (the liked ones in `liked`), read for a page
+    /// requested at `stamp`, over the posts still held; a like settled since, or a heart from a
+    /// newer request, wins. Observers hear each heart that changed.
+    func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp)
     /// `posts` of a page requested at `stamp` with only settled likes laid over: what may be saved.
     func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post]
     /// The post as shown now; `nil` when nobody holds it.

@@ -42,6 +42,16 @@ public final class FakePostStore: PostStore {
         return incoming
     }
 
+    public func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp) {
+        for id in ids {
+            guard var post = posts[id] else { continue }
+            let old = post
+            post.like = LikeState(liked.contains(id))
+            posts[id] = post
+            if old.like != post.like { notify(post, settled: nil) }
+        }
+    }
+
     public func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] { posts }
 
     public func post(_ id: PostID) -> Post? { posts[id] }

@@ -77,7 +77,7 @@ struct FeedRowLayout {
                 let failed = if case .failed = shown { true } else { false }
                 drawPhotoLine(line - 1, of: photo, row: row, failed: failed, y: y, into: &buffer)
             case photo.rows + 1:
-                let heart = glyphs.heart(row.heart.isLiked)
+                let heart = glyphs.heart(row.heart.isLiked, checking: row.heart == .checking)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
                 // A like saved on this device and not yet on the server says so.
                 let text = mark.map { "\(row.likes) \(glyphs.separator) \($0)" } ?? row.likes

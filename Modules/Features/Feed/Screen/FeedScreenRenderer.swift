@@ -248,7 +248,7 @@ public enum FeedScreenRenderer {
                 buffer.write(text, row: 0, column: right, style: theme.status)
             }
             let start = 1 + title + 2
-            if let message = state.message, state.initialLoad == .loaded, right - 1 - start > 2 {
+            if let message = shownMessage, state.initialLoad == .loaded, right - 1 - start > 2 {
                 let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 buffer.write(text, row: 0, column: start, style: theme.message)
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
@@ -261,6 +261,13 @@ public enum FeedScreenRenderer {
                 let text = TextLayout.truncate(status, width: right - 1 - start, ellipsis: glyphs.ellipsis)
                 buffer.write(text, row: 0, column: start, style: theme.status)
             }
+        }
+
+        /// The message the title shows. One plain frame says "Offline · Updated …" over saved rows
+        /// rather than the refresh's error: the rows' age is what a reader of it needs.
+        var shownMessage: FeedMessage? {
+            if !interactive, case .offline = state.banner, case .refreshFailed = state.message { return nil }
+            return state.message
         }
 
         /// The statuses of the title line, joined: the saved rows' age (and whether the network

@@ -31,7 +31,7 @@ struct FeedScreenTheme: Sendable {
         switch state {
         case .liked: liked
         case .notLiked: notLiked
-        case .unknown: unknown
+        case .unknown, .checking: unknown
         }
     }
 }

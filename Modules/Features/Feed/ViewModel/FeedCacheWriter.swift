@@ -8,10 +8,13 @@ import StoreInterface
 /// task. A failed write leaves what was saved before (the cache reports its own failures).
 @MainActor
 final class FeedCacheWriter {
+    /// A page to save, once its hearts are read: a later write waits for it, so writes keep their order.
+    typealias SavedPage = Task<FeedPage, Never>
+
     /// One write.
     enum Operation: Sendable {
-        case replaceAll(FeedPage)
-        case append(FeedPage)
+        case replaceAll(SavedPage)
+        case append(SavedPage)
         case updateLike(PostID, LikeResult)
         case clear
     }
@@ -87,8 +90,8 @@ final class FeedCacheWriter {
 
     private static func run(_ operation: Operation, at date: Date, on cache: any FeedCache) async throws {
         switch operation {
-        case .replaceAll(let page): try await cache.replaceAll(with: page, savedAt: date)
-        case .append(let page): try await cache.append(page, savedAt: date)
+        case .replaceAll(let page): try await cache.replaceAll(with: await page.value, savedAt: date)
+        case .append(let page): try await cache.append(await page.value, savedAt: date)
         case .updateLike(let post, let result): try await cache.updateLike(post: post, liked: result.liked, likeCount: result.likeCount)
         case .clear: try await cache.clear()
         }

@@ -19,19 +19,21 @@ public final class FeedViewModel {
     private var state = FeedViewState.initial
     @ObservationIgnored private let posts: any PostStore
     @ObservationIgnored private let cache: FeedCacheWriter?
-    @ObservationIgnored private let list: PagedList<PostID, Cursor, FeedPage, PostRow>
+    @ObservationIgnored private let list: PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>
     @ObservationIgnored private var started = false
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
     @ObservationIgnored private var refreshFailed = false
+    /// The likes reads of pages whose rows show: their hearts are "checking" until theirs ends.
+    @ObservationIgnored private let hearts = FollowUpReads<PostID, Set<PostID>>()
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
     public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.list = PagedList(
-            prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.posts(after: $0) },
-            ids: { $0.posts.map(\.id) }, next: \.next, isCursorExpired: { FeedError($0) == .cursorExpired })
+            prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.pageAwaitingLikes(after: $0) },
+            ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         self.posts = posts
         self.cache = offline.map { FeedCacheWriter(cache: $0.cache, saved: $0.saved, now: now) }
         cache?.onDrained = { [weak self] in self?.notifyIfIdle() }
@@ -44,8 +46,8 @@ public final class FeedViewModel {
     /// The position of row `id` in `viewState.rows`, found in constant time.
     public func index(of id: PostID) -> Int? { list.index(of: id) }
 
-    /// No page load, like request or cache write is in flight.
-    public var isIdle: Bool { !list.isLoading && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
+    /// No page load, likes read, like request or cache write is in flight.
+    public var isIdle: Bool { !list.isLoading && hearts.isEmpty && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
 
     /// The screen appeared: shows saved pages at once, then loads the first page once.
     @discardableResult
@@ -54,7 +56,8 @@ public final class FeedViewModel {
         started = true
         if let saved = cache?.saved, !saved.posts.isEmpty {
             let stamp = posts.stamp()
-            list.show(first: FeedPage(posts: saved.posts, next: saved.next)) { page, positions in show(first: page, positions, stamp: stamp).rows }
+            let page = PageAwaitingLikes(page: FeedPage(posts: saved.posts, next: saved.next), likes: nil)
+            list.show(first: page) { page, positions in show(first: page.page, positions, stamp: stamp).rows }
             state.banner = .updated(saved.savedAt)
         }
         return list.refresh()
@@ -79,6 +82,7 @@ public final class FeedViewModel {
     @discardableResult
     public func logout() -> Task<Void, Never>? {
         posts.release(list.rows.map(\.id))
+        hearts.cancelAll()
         list.reset()
         (started, refreshFailed, state) = (false, false, .initial)
         cache?.enqueue(.clear)
@@ -87,7 +91,7 @@ public final class FeedViewModel {
     }
 
     /// Flips the heart of `id` at once and sends the wanted state; `nil` when the heart is unknown
-    /// (disabled) or the post is not shown.
+    /// or checking (disabled) or the post is not shown.
     @discardableResult
     public func toggleLike(_ id: PostID) -> Task<Void, Never>? {
         guard let current = list.row(id)?.heart.isLiked, let sent = posts.toggleLike(id) else { return nil }
@@ -108,7 +112,7 @@ public final class FeedViewModel {
     }
 
     /// A page request starts: returns how its page is taken in, through the post store as it stands now.
-    private func startPage(first: Bool) -> PagedList<PostID, Cursor, FeedPage, PostRow>.Rows {
+    private func startPage(first: Bool) -> PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>.Rows {
         let stamp = posts.stamp()
         return { [weak self] page, positions in
             guard let self else { return [] }
@@ -116,20 +120,50 @@ public final class FeedViewModel {
         }
     }
 
-    private func applyFirstPage(_ page: FeedPage, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
-        let (rows, kept) = show(first: page, positions, stamp: stamp)
+    private func applyFirstPage(_ page: PageAwaitingLikes, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
+        let (rows, kept) = show(first: page.page, positions, stamp: stamp)
         state.firstPageLoaded()
         refreshFailed = false
-        cache?.enqueue(.replaceAll(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
-        return rows
+        let read = readHearts(of: kept, with: page.likes, stamp: stamp)
+        cache?.enqueue(.replaceAll(saved(kept, read: read, next: page.page.next, stamp: stamp)))
+        return read == nil ? rows : rows.map(\.checkingUnknown)
     }
 
-    private func applyNextPage(_ page: FeedPage, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
-        let kept = positions.map { page.posts[$0] }
+    private func applyNextPage(_ page: PageAwaitingLikes, _ positions: [Int], stamp: PostStamp) -> [PostRow] {
+        let kept = positions.map { page.page.posts[$0] }
         let rows = rows(posts.receive(kept, requestedAt: stamp))
-        cache?.enqueue(.append(FeedPage(posts: posts.settled(kept, requestedAt: stamp), next: page.next)))
+        let read = readHearts(of: kept, with: page.likes, stamp: stamp)
+        cache?.enqueue(.append(saved(kept, read: read, next: page.page.next, stamp: stamp)))
         if case .nextPageFailed = state.message { state.message = nil }
-        return rows
+        return read == nil ? rows : rows.map(\.checkingUnknown)
+    }
+
+    /// Starts the likes read of a page's `kept` posts, if it still needs one (`nil` when not): their
+    /// rows show "checking" until it answers, then the hearts it read (through the store), or `unknown`.
+    private func readHearts(of kept: [Post], with likes: PageAwaitingLikes.LikesRead?, stamp: PostStamp) -> Task<Set<PostID>?, Never>? {
+        guard let likes, !kept.isEmpty else { return nil }
+        let ids = kept.map(\.id)
+        return hearts.start(ids, read: likes) { [weak self] liked, ended in
+            guard let self else { return }
+            if let liked { posts.receiveLikes(liked, among: ids, requestedAt: stamp) }
+            for id in ended { list.update(id) { $0.stopChecking() } }
+            notifyIfIdle()
+        }
+    }
+
+    /// The page to save once its hearts are read (as they came when the read failed), with only settled likes laid over.
+    private func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> FeedCacheWriter.SavedPage {
+        Task { [weak self] in
+            let liked = await read?.value
+            let read = liked.map { liked in
+                kept.map { post in
+                    var post = post
+                    post.like = LikeState(liked.contains(post.id))
+                    return post
+                }
+            } ?? kept
+            return FeedPage(posts: self?.posts.settled(read, requestedAt: stamp) ?? read, next: next)
+        }
     }
 
     private func failPage(_ error: FeedError, isFirst: Bool) {

@@ -17,4 +17,11 @@ struct DrainingFeedRepository: FeedRepository {
         Task { await drain() }
         return page
     }
+
+    func pageAwaitingLikes(after cursor: Cursor?) async throws -> PageAwaitingLikes {
+        let page = try await base.pageAwaitingLikes(after: cursor)
+        let drain = drain
+        Task { await drain() }
+        return page
+    }
 }

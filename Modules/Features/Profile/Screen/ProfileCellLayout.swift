@@ -56,9 +56,9 @@ struct ProfileCellLayout {
         let heartStyle: Style = switch row.heart {
         case .liked: theme.liked
         case .notLiked: .plain
-        case .unknown: theme.unknown
+        case .unknown, .checking: theme.unknown
         }
-        let used = buffer.write(glyphs.heart(row.heart.isLiked), row: heartLine, column: x, style: heartStyle, maxColumns: width)
+        let used = buffer.write(glyphs.heart(row.heart.isLiked, checking: row.heart == .checking), row: heartLine, column: x, style: heartStyle, maxColumns: width)
         let likes = LikesText.grouped(row.likeCount) + (mark.map { " \(glyphs.separator) \($0)" } ?? "")
         let count = TextLayout.truncate(likes, width: max(0, width - used - 1), ellipsis: glyphs.ellipsis)
         buffer.write(count, row: heartLine, column: x + used + 1)

@@ -18,7 +18,9 @@ public final class ProfileViewModel {
     /// The view state but for the paged list's part, which `viewState` lays over it.
     private var state = ProfileViewState.initial
     @ObservationIgnored private let posts: any PostStore
-    @ObservationIgnored private let list: PagedList<PostID, Cursor, FeedPage, PostRow>
+    @ObservationIgnored private let list: PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>
+    /// The likes reads of pages whose rows show: their hearts are "checking" until theirs ends.
+    @ObservationIgnored private let hearts = FollowUpReads<PostID, Set<PostID>>()
     @ObservationIgnored private var started = false
     @ObservationIgnored private var closed = false
     @ObservationIgnored private var likesInFlight = 0
@@ -31,8 +33,8 @@ public final class ProfileViewModel {
         self.author = author
         self.posts = posts
         self.list = PagedList(
-            prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.posts(after: $0) },
-            ids: { $0.posts.map(\.id) }, next: \.next, isCursorExpired: { FeedError($0) == .cursorExpired })
+            prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.pageAwaitingLikes(after: $0) },
+            ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         observer = posts.addObserver { [weak self] change in
             guard let self else { return }
             list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
@@ -46,8 +48,8 @@ public final class ProfileViewModel {
     /// The grid's paging session.
     var pagingSession: Int { list.generation }
 
-    /// No page load and no like of this screen is in flight.
-    public var isIdle: Bool { !list.isLoading && likesInFlight == 0 }
+    /// No page load, likes read or like of this screen is in flight.
+    public var isIdle: Bool { !list.isLoading && hearts.isEmpty && likesInFlight == 0 }
 
     /// The screen appeared: loads the first page once.
     @discardableResult
@@ -88,6 +90,7 @@ public final class ProfileViewModel {
         guard !closed else { return }
         closed = true
         list.stop()
+        hearts.cancelAll()
         posts.release(list.rows.map(\.id))
         if let observer { posts.removeObserver(observer) }
         observer = nil
@@ -100,14 +103,28 @@ public final class ProfileViewModel {
     }
 
     /// A page request starts: returns how its page is taken in, through the post store as it stands now.
-    private func startPage(first: Bool) -> PagedList<PostID, Cursor, FeedPage, PostRow>.Rows {
+    private func startPage(first: Bool) -> PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>.Rows {
         let stamp = posts.stamp()
         return { [weak self] page, positions in
             guard let self else { return [] }
-            let rows = posts.receive(positions.map { page.posts[$0] }, requestedAt: stamp).map { PostRow(post: $0, pending: posts.isPending($0.id)) }
+            let kept = positions.map { page.page.posts[$0] }
+            let rows = posts.receive(kept, requestedAt: stamp).map { PostRow(post: $0, pending: posts.isPending($0.id)) }
             if first { posts.release(list.rows.map(\.id)) }
             if case .nextPageFailed = state.message { state.message = nil }
-            return rows
+            guard let likes = page.likes, !kept.isEmpty else { return rows }
+            readHearts(kept.map(\.id), with: likes, stamp: stamp)
+            return rows.map(\.checkingUnknown)
+        }
+    }
+
+    /// Starts the likes read of a page's rows `ids`: they show "checking" until it answers, then
+    /// the hearts it read (through the store), or `unknown`.
+    private func readHearts(_ ids: [PostID], with likes: @escaping PageAwaitingLikes.LikesRead, stamp: PostStamp) {
+        _ = hearts.start(ids, read: likes) { [weak self] liked, ended in
+            guard let self else { return }
+            if let liked, !closed { posts.receiveLikes(liked, among: ids, requestedAt: stamp) }
+            for id in ended { list.update(id) { $0.stopChecking() } }
+            notifyIfIdle()
         }
     }
 

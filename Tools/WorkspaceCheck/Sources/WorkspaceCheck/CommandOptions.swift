@@ -2,7 +2,7 @@ import Arguments
 
 /// The parsed command line of `workspace-check`.
 struct CommandOptions: Sendable {
-    /// `deps`, `size`, `graph`, `owners`, `shape` or `affected`.
+    /// `deps`, `size`, `graph`, `owners`, `shape`, `affected`, `binary` or `launch`.
     var command = ""
     /// The package root (absolute).
     var packagePath = ""
@@ -18,8 +18,10 @@ struct CommandOptions: Sendable {
     var writeBaseline: String?
     /// `size --suggest`.
     var suggest = false
-    /// `size --factor X` for `--suggest`.
-    var factor = 1.5
+    /// `size` / `binary --factor X` for `--suggest` (default 1.5 for size, 1.25 for binary).
+    var factor: Double?
+    /// `launch --runs N`.
+    var runs: Int?
     /// `graph --dot`.
     var dot = false
     /// `graph --include-tests`.
@@ -43,6 +45,8 @@ struct CommandOptions: Sendable {
           owners  every module has an owning team; --check / --write keep .github/CODEOWNERS current
           shape   each feature's interface, implementations, testing, tests and demo, with their roles
           affected  the modules a change touches, their dependents, owners and the tests to run
+          binary  bytes each module contributes to the shipping binary, and the binary's, against budgets
+          launch  the shipping binary's cold start as a ratio to a bare start, against its budget
 
         options (all commands):
           --package-path DIR   the SwiftPM package to check (default: the current directory)
@@ -61,6 +65,12 @@ struct CommandOptions: Sendable {
         owners:
           --check FILE         fail if FILE (CODEOWNERS) differs from the owners in the config
           --write FILE         write CODEOWNERS to FILE
+        binary:
+          --build-path DIR     the release build directory (default: <package>/.build/release)
+          --suggest            print "totalBytes" and "modules" of current × --factor (default 1.25)
+        launch:
+          --build-path DIR     the release build directory (default: <package>/.build/release)
+          --runs N             starts of each kind (default: "runs" of "launch" in the config)
         affected:
           --base REV           compare the work tree (untracked files too) with REV; text or json
 
@@ -120,6 +130,7 @@ struct CommandOptions: Sendable {
                     options.includeTests = true
                 case "--check": options.check = absolute(try scanner.value(expected: "a file to compare"))
                 case "--write": options.write = absolute(try scanner.value(expected: "a file to write"))
+                case "--runs": options.runs = try scanner.integer(in: 1...101, expected: "a whole number from 1 to 101")
                 case "--base": options.base = try scanner.value(expected: "a git revision such as origin/main")
                 default: throw scanner.unknownOption()
                 }
@@ -131,9 +142,17 @@ struct CommandOptions: Sendable {
                 ? "no command given; use one of \(commandList) (--help for options)"
                 : "unknown command \"\(options.command)\"; use \(commandList)")
         }
-        let sizeOnly = options.buildPath != nil || options.baseline != nil || options.writeBaseline != nil || options.suggest
-        if sizeOnly, options.command != "size" {
-            throw ArgumentError("--build-path, --baseline, --write-baseline and --suggest belong to `workspace-check size`")
+        if options.baseline != nil || options.writeBaseline != nil, options.command != "size" {
+            throw ArgumentError("--baseline and --write-baseline belong to `workspace-check size`")
+        }
+        if options.suggest || options.factor != nil, !["size", "binary"].contains(options.command) {
+            throw ArgumentError("--suggest and --factor belong to `workspace-check size` and `workspace-check binary`")
+        }
+        if options.buildPath != nil, !["size", "binary", "launch"].contains(options.command) {
+            throw ArgumentError("--build-path belongs to `workspace-check size`, `binary` and `launch`")
+        }
+        if options.runs != nil, options.command != "launch" {
+            throw ArgumentError("--runs belongs to `workspace-check launch`")
         }
         if options.dot || options.includeTests, options.command != "graph" {
             throw ArgumentError("--dot and --include-tests belong to `workspace-check graph`")
@@ -160,7 +179,7 @@ struct CommandOptions: Sendable {
     }
 
     /// The commands, in the order the usage lists them.
-    private static let commands = ["deps", "size", "graph", "owners", "shape", "affected"]
+    private static let commands = ["deps", "size", "graph", "owners", "shape", "affected", "binary", "launch"]
 
     private static var commandList: String {
         commands.dropLast().joined(separator: ", ") + " or " + commands[commands.count - 1]

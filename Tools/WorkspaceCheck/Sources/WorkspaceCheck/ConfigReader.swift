@@ -49,7 +49,7 @@ struct ConfigReader {
 
     /// The config in `root`, validated.
     func read(_ root: JSONNode) throws(UsageError) -> WorkspaceConfig {
-        _ = try object(root, "the config", keys: ["roles", "budgets", "unusedDependency", "conditions", "allow", "teams", "owners", "ownedPaths", "features"])
+        _ = try object(root, "the config", keys: ["roles", "budgets", "unusedDependency", "conditions", "allow", "teams", "owners", "ownedPaths", "features", "binary", "launch"])
         guard let rolesNode = root["roles"], let roleNodes = rolesNode.elements else {
             throw fail(root, "\"roles\" must be an array of roles; see Tools/WorkspaceCheck/README.md")
         }
@@ -138,7 +138,9 @@ struct ConfigReader {
             conditions: conditions, allow: allow, teams: teams,
             owners: try readOwners(root["owners"], what: "\"owners\"", many: false),
             ownedPaths: try readOwners(root["ownedPaths"], what: "\"ownedPaths\"", many: true),
-            features: try readFeatures(root["features"])
+            features: try readFeatures(root["features"]),
+            binary: try readBinary(root["binary"]),
+            launch: try readLaunch(root["launch"])
         )
     }
 

@@ -19,6 +19,9 @@ enum Rule: String, CaseIterable, Sendable {
     case featureIncomplete = "feature-incomplete"
     case featurelessImplementation = "featureless-implementation"
     case sharedImplementation = "shared-implementation"
+    case binaryBudget = "binary-budget"
+    case binaryBudgetMissing = "binary-budget-missing"
+    case launchBudget = "launch-budget"
 
     /// The command whose run reports this rule (and checks allow entries for it).
     var command: String {
@@ -27,6 +30,8 @@ enum Rule: String, CaseIterable, Sendable {
         case .staleGraph: "graph"
         case .unownedModule, .unknownTeam, .unknownPath, .staleCodeowners: "owners"
         case .featureRole, .featureIncomplete, .featurelessImplementation, .sharedImplementation: "shape"
+        case .binaryBudget, .binaryBudgetMissing: "binary"
+        case .launchBudget: "launch"
         case .staleAllow: "any"
         default: "deps"
         }
@@ -69,6 +74,12 @@ enum Rule: String, CaseIterable, Sendable {
             "every implementation belongs to one feature, which says its interface, fakes, tests and demo, and which demo may link it."
         case .sharedImplementation:
             "an implementation in two features makes each feature's demo link the other's code; give it to one feature."
+        case .binaryBudget:
+            "every module linked into the shipping binary has a byte budget, so a regression has an owning team before it ships."
+        case .binaryBudgetMissing:
+            "a module that ships without a binary budget grows unnoticed; it is exempt only so a merge that adds a module does not fail CI, until its team gives it a budget."
+        case .launchBudget:
+            "launch time is what every user pays first; work added before the first answer is a regression its owner must see."
         }
     }
 }

@@ -17,6 +17,8 @@ public enum WorkspaceCheckCommand {
             case "owners": return try owners(workspace, options)
             case "shape": return shape(workspace, options)
             case "affected": return try affected(workspace, options)
+            case "binary": return try binary(workspace, options)
+            case "launch": return try launch(workspace, options)
             default: return try graph(workspace, options)
             }
         } catch {
@@ -52,7 +54,7 @@ public enum WorkspaceCheckCommand {
         let checker = SizeChecker(workspace: workspace, buildPath: buildPath)
         let sizes = try checker.measure()
         if options.suggest {
-            return CommandOutcome(exitCode: 0, output: SizeChecker.suggestedBudgets(sizes, factor: options.factor) + "\n", errorOutput: "")
+            return CommandOutcome(exitCode: 0, output: SizeChecker.suggestedBudgets(sizes, factor: options.factor ?? 1.5) + "\n", errorOutput: "")
         }
         let baseline = try options.baseline.map { (path) throws(UsageError) in
             try SizeBaseline.load(path: path, shownAs: Workspace.relative(path, to: options.packagePath))

@@ -23,6 +23,10 @@ struct WorkspaceConfig: Sendable {
     let ownedPaths: [OwnerEntry]
     /// The features and their parts, in written order.
     let features: [FeatureDefinition]
+    /// The byte budgets of the shipping binary and the modules linked into it (`binary`), if set.
+    var binary: BinaryBudgets? = nil
+    /// The launch-time budget of the shipping binary (`launch`), if set.
+    var launch: LaunchBudget? = nil
 
     /// Where the config lives when `--config` is not given.
     static let defaultPath = "Tools/workspace.json"
