@@ -17,10 +17,19 @@ final class TrackedFeedRepository: FeedRepository {
     }
 
     func posts(after cursor: Cursor?) async throws -> FeedPage {
+        try await tracked(cursor) { try await base.posts(after: cursor) }
+    }
+
+    /// Passed through, so rows still show before their hearts; the page counts once its posts answered.
+    func pageAwaitingLikes(after cursor: Cursor?) async throws -> PageAwaitingLikes {
+        try await tracked(cursor) { try await base.pageAwaitingLikes(after: cursor) }
+    }
+
+    private func tracked<T>(_ cursor: Cursor?, _ load: () async throws -> T) async throws -> T {
         let page = cursor == nil ? 0 : state.withLock { $0.pages += 1; return $0.pages }
         let begin = ContinuousClock.now
         do {
-            let result = try await base.posts(after: cursor)
+            let result = try await load()
             telemetry.track(.pageLoad(ok: true, page: page, milliseconds: (ContinuousClock.now - begin).milliseconds))
             if cursor == nil, state.withLock({ state in defer { state.firstDone = true }; return !state.firstDone }) {
                 telemetry.track(.firstPage(source: .network, milliseconds: (ContinuousClock.now - started).milliseconds))

@@ -14,6 +14,8 @@ import Testing
         let file = directory.url.appendingPathComponent("crash.log")
         let probe = try ProbeProcess("TelemetryCrashProbe", arguments: ["crash", file.path, "\(signal)"])
         let status = probe.waitForExit(deadline: Date().addingTimeInterval(60))
+        // The output is read on a thread of its own: wait for it to end before reading it.
+        #expect(probe.waitForLines(1, deadline: Date().addingTimeInterval(60)))
         #expect(probe.printed == ["installed"])
         #expect(status == .signalled(signal), "the process still ends by the signal")
         let recorder = CrashRecorder(file: file)
