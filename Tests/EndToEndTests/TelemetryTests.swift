@@ -5,6 +5,13 @@ import Testing
 
 /// Telemetry end to end: consent, the queue file, the server's events route, `feed stats`, and a
 /// SIGKILL in the middle of a flush.
+/// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
+private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
 @Suite struct TelemetryEndToEndTests {
     private static func telemetryFiles(_ directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("telemetry") }
@@ -109,17 +116,25 @@ import Testing
     /// batch again under its ID, and the server stores every event exactly once.
     @Test func aSIGKILLDuringAFlushLosesNothingAndTheServerStoresNoneTwice() async throws {
         let server = try TestServer()
-        let queue = TemporaryDirectory.make().appendingPathComponent("telemetry.sqlite")
-        let first = try ProbeProcess("TelemetryCrashProbe", arguments: ["flush", queue.path, server.url, "100", "2"])
+        let queue = TemporaryDirectory.make().appendingPathComponent("telemetry.sqlite").path
+        let url = server.url
         // written, then three batches received: the third is not marked sent when the probe stalls.
-        #expect(first.waitForLines(4, deadline: Date().addingTimeInterval(60)))
-        #expect(first.printed.first == "written 100")
-        #expect(first.sigkill(deadline: Date().addingTimeInterval(30)))
+        let (firstLines, killed) = try await onOwnThread { () throws -> ([String], Bool) in
+            let first = try ProbeProcess("TelemetryCrashProbe", arguments: ["flush", queue, url, "100", "2"])
+            _ = first.waitForLines(4, deadline: Date().addingTimeInterval(60))
+            let lines = first.printed
+            return (lines, first.sigkill(deadline: Date().addingTimeInterval(30)))
+        }
+        #expect(firstLines.count == 4 && firstLines.first == "written 100", "\(firstLines)")
+        #expect(killed)
         #expect(server.server.storedEvents().count == 60)
 
-        let second = try ProbeProcess("TelemetryCrashProbe", arguments: ["flush", queue.path, server.url, "0", "-1"])
-        #expect(second.waitForLines(5, deadline: Date().addingTimeInterval(60)))
-        #expect(second.printed.last == "done true")
+        let secondLines = try await onOwnThread { () throws -> [String] in
+            let second = try ProbeProcess("TelemetryCrashProbe", arguments: ["flush", queue, url, "0", "-1"])
+            _ = second.waitForLines(5, deadline: Date().addingTimeInterval(60))
+            return second.printed
+        }
+        #expect(secondLines.last == "done true", "\(secondLines)")
         let stored = server.server.storedEvents()
         #expect(stored.count == 100, "nothing lost")
         #expect(Set(stored.map(\.id)).count == 100, "none stored twice")

@@ -7,16 +7,27 @@ import Testing
     import Glibc
 #endif
 
+/// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
+private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
 @Suite struct CrashRecorderTests {
     @Test(arguments: [SIGABRT, SIGSEGV])
-    func aFatalSignalIsRecordedAndCollectedOnce(signal: Int32) throws {
+    func aFatalSignalIsRecordedAndCollectedOnce(signal: Int32) async throws {
         let directory = TestDirectory()
         let file = directory.url.appendingPathComponent("crash.log")
-        let probe = try ProbeProcess("TelemetryCrashProbe", arguments: ["crash", file.path, "\(signal)"])
-        let status = probe.waitForExit(deadline: Date().addingTimeInterval(60))
-        // The output is read on a thread of its own: wait for it to end before reading it.
-        #expect(probe.waitForLines(1, deadline: Date().addingTimeInterval(60)))
-        #expect(probe.printed == ["installed"])
+        let path = file.path
+        let (status, printed) = try await onOwnThread { () throws -> (ProbeProcess.Exit?, [String]) in
+            let probe = try ProbeProcess("TelemetryCrashProbe", arguments: ["crash", path, "\(signal)"])
+            let status = probe.waitForExit(deadline: Date().addingTimeInterval(60))
+            // The output is read on a thread of its own: wait for it to end before reading it.
+            _ = probe.waitForLines(1, deadline: Date().addingTimeInterval(60))
+            return (status, probe.printed)
+        }
+        #expect(printed == ["installed"])
         #expect(status == .signalled(signal), "the process still ends by the signal")
         let recorder = CrashRecorder(file: file)
         #expect(recorder.collect() == [Int(signal)])

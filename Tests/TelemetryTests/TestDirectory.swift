@@ -14,7 +14,7 @@ final class TestDirectory {
     var queue: URL { url.appendingPathComponent("telemetry.sqlite") }
 
     /// Waits until `condition` holds, `false` when `seconds` passed first (polling, never a fixed sleep).
-    static func eventually(within seconds: Double = 30, _ condition: () async -> Bool) async -> Bool {
+    static func eventually(within seconds: Double = 60, _ condition: () async -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if await condition() { return true }
