@@ -13,12 +13,14 @@ let package = Package(
         .executable(name: "workspace-check", targets: ["WorkspaceCheckCLI"]),
         .executable(name: "feed-demo", targets: ["FeedDemo"]),
         .executable(name: "profile-demo", targets: ["ProfileDemo"]),
+        .executable(name: "live-updates-demo", targets: ["LiveUpdatesDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
         .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
+        .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
@@ -37,6 +39,11 @@ let package = Package(
             name: "NewPostsPill",
             dependencies: ["FeedInterface", "PluginInterface", "TerminalUI"],
             path: "Modules/Features/NewPostsPill"
+        ),
+        .target(
+            name: "LiveUpdates",
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking"],
+            path: "Modules/Features/LiveUpdates"
         ),
         .target(
             name: "Profile",
@@ -139,6 +146,7 @@ let package = Package(
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
+        .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
         .target(name: "ImageCodecTesting", path: "Modules/TestSupport/ImageCodecTesting"),
@@ -152,8 +160,8 @@ let package = Package(
             name: "Host",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "NewPostsPill", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue", "Telemetry", "TelemetryInterface",
+                "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
+                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface",
             ],
             path: "Host"
         ),
@@ -166,6 +174,11 @@ let package = Package(
                 "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
             ],
             path: "Examples/FeedDemo"
+        ),
+        .executableTarget(
+            name: "LiveUpdatesDemo",
+            dependencies: ["LiveUpdates", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "FeedServer"],
+            path: "Examples/LiveUpdatesDemo"
         ),
         .executableTarget(
             name: "ProfileDemo",
@@ -182,7 +195,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "FeedData", "Telemetry", "TelemetryInterface",
+                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
             path: "Tools/FeedBench"
         ),
@@ -219,13 +232,19 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
             name: "ProfileTests", dependencies: ["Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(
+            name: "LiveUpdatesTests",
+            dependencies: [
+                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesTesting", "StoreInterface",
+                "StoreTesting", "PluginInterface", "Networking", "TestingSupport",
+            ]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "LikesTesting", "NetworkingTesting", "TestingSupport"]),
@@ -244,7 +263,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Compression"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Networking", "Compression"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),

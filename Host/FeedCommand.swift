@@ -59,14 +59,21 @@ enum FeedCommand {
                 // Photos are drawn in colour only: with --ascii or NO_COLOR the boxes stay outlined.
                 let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
                 services.drawsPhotos = !(options.ascii || depth == .none)
+                let graphics = services.drawsPhotos
+                    ? GraphicsMode(rawValue: options.graphics) ?? GraphicsMode.detect(environment: ProcessInfo.processInfo.environment) : .blocks
                 let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
-                    model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii)
+                    model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii,
+                    graphics: graphics, cellPixels: Terminal().cellPixelSize())
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
+                router.onSuspended = { suspended in
+                    if suspended { model.savePlace() } else { services.returned() }
+                }
                 let telemetry = services.telemetry
                 router.onFrame = { telemetry.frameDrawn($0, hasRows: $1) }
-                let status = await ScreenMode.run(router: router)
+                let status = await ScreenMode.run(router: router, graphics: graphics)
+                await services.savePlaces()
                 await services.finishTelemetry()
                 return status
             }

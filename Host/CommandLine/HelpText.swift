@@ -33,6 +33,8 @@ enum HelpText {
           --user NAME        whose saved pages these are (default demo): one file per server and user
           --ascii            <3 and </3 instead of ♥ and ♡ (and no photos)
           --photos on|off    load and draw photos (default on; drawn only in colour terminals)
+          --graphics MODE    auto|kitty|sixel|blocks: photos by a terminal graphics protocol or in half blocks
+                             (default auto: kitty or sixel when the environment names such a terminal)
           --image-memory MB  the memory cache of decoded photos (default 16)
         \(options)
           --flags-interval MS how often the remote flags are read again (default 300000)

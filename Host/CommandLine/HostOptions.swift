@@ -42,10 +42,14 @@ struct HostOptions: Equatable {
     var user = "demo"
     /// `--photos on|off`: whether photos are loaded and drawn at all.
     var photos = true
+    /// `--graphics auto|kitty|sixel|blocks`: how photos are drawn ("auto" reads the environment).
+    var graphics: String = "auto"
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16
     /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
     var pluginValues: [String: Int] = [:]
+    /// The follow-ups' option values the flags file gives (`"options"`); the command line wins.
+    var fileValues: [String: Int] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
     var flagsInterval: Duration = .seconds(300)
     /// `--telemetry local|on|off`; `nil` when not given (then FEED_TELEMETRY, the flags file, `local`).
@@ -106,6 +110,10 @@ struct HostOptions: Equatable {
                     let value = try scanner.value(expected: "on or off")
                     guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
                     options.photos = value == "on"
+                case "--graphics":
+                    let value = try scanner.value(expected: "auto, kitty, sixel or blocks")
+                    guard ["auto", "kitty", "sixel", "blocks"].contains(value) else { throw scanner.invalid(value, expected: "auto, kitty, sixel or blocks") }
+                    options.graphics = value
                 case "--image-memory":
                     options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
                 case let name where pluginOptions.contains { $0.name == name }:
@@ -142,6 +150,6 @@ struct HostOptions: Equatable {
 }
 
 extension HostOptions {
-    /// The value of a follow-up's option: given on the command line, else its default.
-    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? option.defaultValue }
+    /// The value of a follow-up's option: given on the command line, else in the flags file, else its default.
+    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? fileValues[option.name] ?? option.defaultValue }
 }

@@ -53,6 +53,8 @@ final class AppServices {
     private var screens: [FeedViewModel] = []
     private var stores: [any PostStore] = []
     private var background: [Task<Void, Never>] = []
+    /// Newer-post counts one follow-up pushes to the others.
+    private let newPostsRelay = NewPostsRelay()
 
     private init(_ parts: AppServicesParts, plugins: [any FeaturePlugin]) {
         options = parts.options
@@ -76,6 +78,7 @@ final class AppServices {
     /// embedded server cannot start.
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
         let started = ContinuousClock.now
+        var options = options
         let (baseURL, embedded) = try serverAddress(options)
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
         let counting = CountingHTTPClient(base: transport)
@@ -93,6 +96,11 @@ final class AppServices {
             commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
+        var problems: [String] = []
+        options.fileValues = FlagsFileOptions.read(
+            options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment),
+            declared: plugins.flatMap(\.options).map { ($0.name, $0.range) }, diagnostics: &problems)
+        for line in problems { StandardStreams.err("feed: \(line)") }
         var watch = RemoteFlagsWatcher.Configuration()
         watch.interval = options.flagsInterval
         let watcher = RemoteFlagsWatcher(
@@ -140,7 +148,8 @@ final class AppServices {
             warn: { line in
                 StandardStreams.err(line)
                 tracker.track(.error(code: flag.key, message: line))
-            },
+            }, newPostsRelay: newPostsRelay,
+            refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
             telemetry: tracker)
     }
 
@@ -159,8 +168,26 @@ final class AppServices {
         }
         if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
+        // The network is back after failures: the follow-ups catch up (the model revalidates itself).
+        model.onRecovered = { [weak self] in self?.pluginsReturned() }
         screens.append(model)
         return model
+    }
+
+    /// The reader came back (SIGCONT, headless `show`): each feed revalidates if older than
+    /// `--fresh-for`, and every follow-up catches up (the outbox sent, the pill polled).
+    func returned() {
+        for screen in screens { screen.returned() }
+        pluginsReturned()
+    }
+
+    private func pluginsReturned() {
+        for (key, plugin) in active where !switchedOff.contains(key) { plugin.returned() }
+    }
+
+    /// Saves each feed's place beside its saved pages (quit, suspend); returns once written.
+    func savePlaces() async {
+        for screen in screens { await screen.savePlace()?.value }
     }
 
     /// What the follow-ups add to `screen` (the feed, or a screen over it), each with its flag.

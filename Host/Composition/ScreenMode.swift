@@ -1,12 +1,13 @@
 import TerminalApp
+import TerminalUI
 
 /// `feed` on a terminal: the interactive feed screen, run by the shared terminal loop.
 @MainActor
 enum ScreenMode {
     /// Runs the screen until the reader quits; returns the exit status.
-    static func run(router: ScreenRouter) async -> Int32 {
+    static func run(router: ScreenRouter, graphics: GraphicsMode = .blocks) async -> Int32 {
         do {
-            return try await TerminalRunLoop().run(router)
+            return try await TerminalRunLoop(graphics: graphics).run(router)
         } catch {
             StandardStreams.err("feed: \(error)")
             return 1

@@ -1,6 +1,7 @@
 import FeatureFlags
 import Feed
 import FeedInterface
+import ImageCodec
 import ImagePipeline
 import PluginInterface
 import TerminalUI
@@ -24,14 +25,17 @@ final class ScreenRouter {
 
     /// The router over the feed's view model with what follow-ups add to it; `photos` loads the
     /// feed's photos (`nil` when photos are off or cannot be drawn here).
-    init(model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool) {
+    init(
+        model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool,
+        graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+    ) {
         self.model = model
         stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
         var routed: [any ScreenExtension] = []
         for (key, item) in extensions {
             routed.append(RoutedExtension(key: key, base: item) { [weak self] in self?.opener = $0 })
         }
-        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii)
+        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii, graphics: graphics, cellPixels: cellPixels)
     }
 
     /// The screen over the feed, if one is open.
@@ -40,8 +44,14 @@ final class ScreenRouter {
     /// The server switched `key` off: a screen that follow-up opened closes.
     func switchedOff(_ key: FlagKey) { stack.switchedOff(key) }
 
+    /// Called when the process is suspended (`true`: the place is saved) or runs again (`false`: a return).
+    var onSuspended: @MainActor (Bool) -> Void = { _ in }
+
     /// The process was suspended (`true`) or resumed (`false`): no polling meanwhile.
-    func setSuspended(_ suspended: Bool) { stack.setSuspended(suspended) }
+    func setSuspended(_ suspended: Bool) {
+        stack.setSuspended(suspended)
+        onSuspended(suspended)
+    }
 
     /// Applies `key` to the screen on top; returns whether the reader asked to quit.
     func handle(_ key: Key) -> Bool {

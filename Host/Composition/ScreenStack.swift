@@ -48,6 +48,7 @@ final class ScreenStack<Screen> {
     /// The app is shown (`true`) or behind another app (`false`, headless `hide`).
     func setShown(_ shown: Bool) {
         isShown = shown
+        for item in extensions { item.setShown(shown) }
         tellVisibility()
     }
 

@@ -27,6 +27,10 @@ final class HeadlessDriver: HeadlessControl {
         var settle: (Duration) async -> Bool = { _ in true }
         /// Whether quitting waits a moment for likes in flight.
         var waitsForLikesOnQuit = true
+        /// The reader came back (`show`): stale feeds revalidate, follow-ups catch up.
+        var returned: () -> Void = {}
+        /// Saves the reader's place (quit); returns once written.
+        var savePlaces: () async -> Void = {}
     }
 
     private let model: FeedViewModel
@@ -90,7 +94,13 @@ final class HeadlessDriver: HeadlessControl {
             guard rows.indices.contains(row) else {
                 return error("row \(row) is out of range: \(rows.count) rows are shown (0…\(max(0, rows.count - 1)))")
             }
-            if let shown { shown.see(rows[row].id) } else { model.rowAppeared(rows[row].id) }
+            if let shown {
+                shown.see(rows[row].id)
+            } else {
+                // The reader is at that row: a revalidation below the top never removes it.
+                model.readerMoved(to: FeedPlace(post: rows[row].id))
+                model.rowAppeared(rows[row].id)
+            }
             photos?.see(row)
         case .refresh:
             model.refresh()
@@ -119,6 +129,7 @@ final class HeadlessDriver: HeadlessControl {
             stack.setShown(false)
         case .show:
             stack.setShown(true)
+            app.returned()
         case .settle(let milliseconds):
             let settled = await waitUntilIdle(timeout: .milliseconds(milliseconds))
             return await state(extra: [("settled", settled ? "true" : "false")])
@@ -195,6 +206,7 @@ final class HeadlessDriver: HeadlessControl {
     /// Gives likes already sent a short while to land before the process ends; when a follow-up
     /// keeps them on this device, quitting does not wait.
     private func finish() async {
+        await app.savePlaces()
         guard app.waitsForLikesOnQuit else { return }
         _ = await waitUntilIdle(timeout: .seconds(3))
     }

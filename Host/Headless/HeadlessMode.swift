@@ -13,6 +13,8 @@ enum HeadlessMode {
         app.tapsRecorded = { await services.waitUntilTapsRecorded() }
         app.settle = { await services.settle(timeout: $0) }
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
+        app.returned = { services.returned() }
+        app.savePlaces = { await services.savePlaces() }
         let telemetry = services.telemetry
         let driver = HeadlessDriver(feed: feed, write: { line in
             let written = StandardStreams.out(line)

@@ -16,15 +16,17 @@ enum StateJSON {
     ) -> String {
         JSONWriter.object(
             [
-                ("rows", rows(state.rows, photos: photos)),
+                ("rows", rows(state.rows, photos: photos, now: now)),
                 ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
                 ("pagination", JSONWriter.quoted(pagination(state.pagination))),
                 ("refreshing", state.isRefreshing ? "true" : "false"),
                 ("message", JSONWriter.quotedOrNull(state.message?.text)),
                 ("banner", JSONWriter.quotedOrNull(state.banner?.text(now: now))),
+                ("anchor", JSONWriter.quotedOrNull(state.anchor?.rawValue)),
+                ("feedUpdated", state.feedUpdated ? "true" : "false"),
                 ("screen", JSONWriter.quoted(screen?.name ?? "feed")),
                 ("photos", metrics(photos?.pipeline.metrics())),
-            ] + fields + (screen.map { [($0.name, encode($0, photos: photos))] } ?? []) + extra)
+            ] + fields + (screen.map { [($0.name, encode($0, photos: photos, now: now))] } ?? []) + extra)
     }
 
     /// The photo caches' figures; zeros with `--photos off`.
@@ -38,20 +40,20 @@ enum StateJSON {
     }
 
     /// A screen over the feed (a profile): its author, rows, loads and message.
-    static func encode(_ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil) -> String {
+    static func encode(_ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil, now: Date = Date()) -> String {
         let author = screen.screenAuthor.map { author in
             [("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))]))]
         } ?? []
         return JSONWriter.object(author + [
-            ("rows", rows(screen.rows, photos: photos)),
+            ("rows", rows(screen.rows, photos: photos, now: now)),
             ("initialLoad", JSONWriter.quoted(initialLoad(screen.initialLoad))),
             ("pagination", JSONWriter.quoted(pagination(screen.pagination))),
             ("message", JSONWriter.quotedOrNull(screen.messageText)),
         ])
     }
 
-    /// Rows as a JSON array, the same shape on every screen.
-    static func rows(_ rows: [PostRow], photos: HeadlessPhotos? = nil) -> String {
+    /// Rows as a JSON array, the same shape on every screen; `age` is told at `now`.
+    static func rows(_ rows: [PostRow], photos: HeadlessPhotos? = nil, now: Date = Date()) -> String {
         var text = ""
         text.reserveCapacity(rows.count * 160)
         text += "["
@@ -62,6 +64,8 @@ enum StateJSON {
                 ("author", JSONWriter.quoted(row.author)),
                 ("caption", JSONWriter.quoted(row.caption)),
                 ("likes", JSONWriter.quoted(row.likes)),
+                ("comments", JSONWriter.quotedOrNull(row.comments)),
+                ("age", JSONWriter.quotedOrNull(row.createdAt.map { AgeText.format($0, now: now) })),
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
                 ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),

@@ -1,3 +1,4 @@
+import LiveUpdates
 import NewPostsPill
 import OfflineQueue
 import PluginInterface
@@ -13,5 +14,6 @@ enum PluginList {
         OfflinePagesPlugin(),
         LikeQueuePlugin(),
         NewPostsPillPlugin(),
+        LiveUpdatesPlugin(),
     ]
 }

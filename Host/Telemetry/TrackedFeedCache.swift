@@ -22,6 +22,14 @@ struct TrackedFeedCache: FeedCache {
         try await tracked { try await base.updateLike(post: post, liked: liked, likeCount: likeCount) }
     }
 
+    func updatePosts(_ posts: [Post], savedAt: Date) async throws {
+        try await tracked { try await base.updatePosts(posts, savedAt: savedAt) }
+    }
+
+    func saveAnchor(_ anchor: FeedAnchor?) async throws {
+        try await tracked { try await base.saveAnchor(anchor) }
+    }
+
     func clear() async throws { try await base.clear() }
 
     private func tracked(_ write: () async throws -> Void) async throws {

@@ -22,6 +22,9 @@ import Testing
         #expect((first["likes"] as? String)?.hasSuffix("like") == true || (first["likes"] as? String)?.hasSuffix("likes") == true)
         #expect(["liked", "notLiked"].contains(first["heart"] as? String ?? ""))
         #expect((first["aspectRatio"] as? Double ?? 0) > 0)
+        // The reference server sends a comment count and a time for every post.
+        #expect(rows.allSatisfy { ($0["comments"] as? String)?.wholeMatch(of: /no comments|1 comment|[0-9,]+ comments/) != nil }, "\(rows.map { $0["comments"] ?? "-" })")
+        #expect(rows.allSatisfy { ($0["age"] as? String)?.wholeMatch(of: /now|[0-9]+[mhdwy]/) != nil }, "\(rows.map { $0["age"] ?? "-" })")
         #expect(state["message"] is NSNull)
         #expect(state["settled"] == nil, "only settle adds settled")
         feed.write("quit")

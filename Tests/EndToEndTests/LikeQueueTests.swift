@@ -81,7 +81,8 @@ import Testing
 
     @Test func withOfflinePagesTheSavedRowsShowThePendingHeartsWhileOffline() async throws {
         let server = try TestServer()
-        let arguments = FlagMode.everything.arguments
+        // Revalidated at each launch (--fresh-for 0), so the second run tries the network and finds it down.
+        let arguments = FlagMode.everything.arguments + ["--fresh-for", "0"]
         let feed = try FeedProcess(["--headless", "--server", server.url] + arguments)
         _ = try await Self.tapFiveOffline(feed, server: server)
         #expect(try await feed.finish() == 0)

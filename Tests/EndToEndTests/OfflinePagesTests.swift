@@ -13,7 +13,8 @@ import Testing
     }
 
     private func run(_ server: String, _ extra: [String] = [], user: String = "demo") throws -> FeedProcess {
-        try FeedProcess(["--headless", "--server", server, "--enable", "offline-pages", "--data-dir", dataDir.path, "--user", user] + extra)
+        // Every launch revalidates (--fresh-for 0): these tests are about what a revalidation does.
+        try FeedProcess(["--headless", "--server", server, "--enable", "offline-pages", "--data-dir", dataDir.path, "--user", user, "--fresh-for", "0"] + extra)
     }
 
     /// Opens the feed, waits for it, and quits: the cache now holds the first page.

@@ -84,7 +84,7 @@ import Testing
     }
 }
 
-/// A tmux server of its own (a unique socket) running `feed` in one 80×24 pane through a script
+/// A tmux server of its own (a unique socket) running `feed` in one 80×24 pane (or `columns` × `rows`) through a script
 /// that records `stty -g` before and after, and the exit status.
 final class TmuxPane: @unchecked Sendable {
     let socket = "feed-e2e-\(UUID().uuidString.prefix(8))"
@@ -95,7 +95,8 @@ final class TmuxPane: @unchecked Sendable {
     /// a job of its own, as an interactive shell does, so a stop is not discarded as in an orphaned
     /// process group: each of up to 3 stops N writes `stopped-N` (`stty -g` then) and waits for `continueJob(N)`.
     init(
-        arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable, jobControl: Bool = false
+        arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable, jobControl: Bool = false,
+        columns: Int = 80, rows: Int = 24
     ) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -136,7 +137,7 @@ final class TmuxPane: @unchecked Sendable {
         // Foundation watches for the client's exit, so that exit is only seen once the server stops.
         let start = Process()
         start.executableURL = URL(fileURLWithPath: TerminalScreenTests.tmux ?? "/usr/bin/tmux")
-        start.arguments = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "80", "-y", "24", "\(jobControl ? "bash" : "sh") '\(directory.path)/pane.sh'"]
+        start.arguments = ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "\(jobControl ? "bash" : "sh") '\(directory.path)/pane.sh'"]
         start.standardInput = FileHandle.nullDevice
         start.standardOutput = FileHandle.nullDevice
         start.standardError = FileHandle.nullDevice

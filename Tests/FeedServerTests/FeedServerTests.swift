@@ -75,9 +75,9 @@ struct FeedRouteTests {
         let items = try #require(raw["items"] as? [[String: Any]])
         #expect(items.count == 3)
         let item = try #require(items.first)
-        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount"])
+        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount", "commentCount", "createdAt"])
         #expect(Set(try #require(item["author"] as? [String: Any]).keys) == ["id", "name"])
-        #expect(Set(try #require(item["image"] as? [String: Any]).keys) == ["url", "width", "height"])
+        #expect(Set(try #require(item["image"] as? [String: Any]).keys) == ["url", "width", "height", "placeholder", "renditions"])
     }
 
     @Test("a session keeps its ranked order while other sessions start and likes change")
@@ -472,7 +472,7 @@ struct FeedServerHTTPTests {
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == [
             "/v1/feed", "/v1/feed/new-count", "/v1/users/{id}/posts", "/v1/likes", "/v1/posts/{id}/like", "/v1/flags",
-            "/v1/photos/{id}.jpg", "/openapi.json", "/v1/events", "/v1/events/summary",
+            "/v1/photos/{id}.jpg", "/openapi.json", "/v1/live", "/v1/posts/like-counts", "/v1/events", "/v1/events/summary",
         ])
     }
 

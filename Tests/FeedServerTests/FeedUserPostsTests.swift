@@ -47,7 +47,7 @@ struct FeedUserPostsTests {
         let raw = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
         #expect(raw["nextCursor"] is NSNull)
         let item = try #require((raw["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount"])
+        #expect(Set(item.keys) == ["id", "author", "caption", "image", "likeCount", "commentCount", "createdAt"])
         #expect(try decode(TestPage.self, await call(router, "/v1/users/u7/posts")).items.count == min(20, expected.count))
     }
 

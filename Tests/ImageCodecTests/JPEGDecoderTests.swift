@@ -72,6 +72,32 @@ struct JPEGDecoderTests {
         #expect(numerator((1080, 1350), (600, 10)) == 5)
     }
 
+    @Test("a decode to a small box is within a hair of the exact area average: the DCT scale leaves 4 pixels a side to average")
+    func oversampledScale() throws {
+        // Grain and hard edges, the detail a scaled IDCT alone renders worst.
+        var state: UInt64 = 7
+        var pixels: [UInt8] = []
+        for y in 0..<600 {
+            for x in 0..<800 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let edge = (x / 37 + y / 29) % 2 == 0 ? 180 : 40
+                let grain = Int(state >> 59)
+                pixels += [UInt8(edge + grain), UInt8(edge / 2 + grain), UInt8(220 - edge + grain)]
+            }
+        }
+        let data = try JPEGEncoder(quality: 92).encode(RGBImage(width: 800, height: 600, pixels: pixels))
+        let box = PixelSize(width: 61, height: 46)
+        let exact = try decoder.decode(data).resized(to: box)
+        func psnr(_ image: RGBImage) -> Double {
+            let squares = zip(image.pixels, exact.pixels).map { pair in (Double(pair.0) - Double(pair.1)) * (Double(pair.0) - Double(pair.1)) }
+            return 10 * log10(255 * 255 / max(1e-9, squares.reduce(0, +) / Double(squares.count)))
+        }
+        let oversampled = psnr(try decoder.decode(data, to: box))
+        let justAbove = psnr(try JPEGDecoder(oversampling: 1).decode(data, to: box))
+        #expect(oversampled >= 45, "\(oversampled) dB")
+        #expect(oversampled > justAbove + 3, "scaled just above the box: \(justAbove) dB, with 4 pixels a side: \(oversampled) dB")
+    }
+
     @Test("libjpeg's scaled output size agrees with ours for odd sizes, at every scale")
     func scaledSizesAgree() throws {
         let data = try JPEGEncoder().encode(RGBImage(width: 1001, height: 999, red: 9, green: 99, blue: 199))

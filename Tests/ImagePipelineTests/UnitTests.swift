@@ -97,6 +97,32 @@ struct UnitTests {
         #expect(PhotoURL.sized(url, pixelWidth: 5000).query == "x=1&w=1080")
     }
 
+    @Test("the smallest rendition at least the box's width is chosen, the widest when none is, ?w= when none is usable")
+    func renditionChoice() {
+        let url = URL(string: "http://127.0.0.1:8080/v1/photos/p1.jpg")!
+        func rendition(_ width: Int, _ address: String? = nil) -> PhotoRendition {
+            PhotoRendition(width: width, url: URL(string: address ?? "http://cdn.test/p1-\(width).jpg")!)
+        }
+        let offered = [rendition(1080), rendition(320), rendition(640), rendition(160)]
+        #expect(PhotoURL.chosen(pixelWidth: 300, renditions: offered, fallback: url).absoluteString == "http://cdn.test/p1-320.jpg")
+        #expect(PhotoURL.chosen(pixelWidth: 320, renditions: offered, fallback: url).absoluteString == "http://cdn.test/p1-320.jpg")
+        #expect(PhotoURL.chosen(pixelWidth: 321, renditions: offered, fallback: url).absoluteString == "http://cdn.test/p1-640.jpg")
+        #expect(PhotoURL.chosen(pixelWidth: 1, renditions: offered, fallback: url).absoluteString == "http://cdn.test/p1-160.jpg")
+        #expect(PhotoURL.chosen(pixelWidth: 5000, renditions: offered, fallback: url).absoluteString == "http://cdn.test/p1-1080.jpg")
+        #expect(PhotoURL.chosen(pixelWidth: 308, renditions: [], fallback: url).query == "w=600")
+        // A rendition with no width or an address that is not http(s) is never chosen.
+        let hostile = [rendition(0), rendition(-5), rendition(400, "file:///etc/passwd")]
+        #expect(PhotoURL.chosen(pixelWidth: 308, renditions: hostile, fallback: url).query == "w=600")
+        #expect(PhotoURL.chosen(pixelWidth: 308, renditions: hostile + [rendition(200)], fallback: url).absoluteString == "http://cdn.test/p1-200.jpg")
+    }
+
+    @Test("a box is downloaded at four pixels for each of its own")
+    func downloadWidth() {
+        #expect(PhotoURL.downloadWidth(forBox: 77) == 308)
+        #expect(PhotoURL.downloadWidth(forBox: 0) == PhotoURL.oversampling)
+        #expect(PhotoURL.downloadWidth(forBox: Int.max) == (1 << 20) * PhotoURL.oversampling)
+    }
+
     @Test("the disk cache lives under XDG_CACHE_HOME, else ~/.cache; relative paths are ignored")
     func defaultDirectory() {
         func path(_ environment: [String: String]) -> String? {

@@ -89,6 +89,18 @@ private actor ScriptedCounter: NewPostsCounter {
         #expect(pill.count == nil, "a poller switched off takes its pill away")
     }
 
+    @Test func aReturnPollsAtOnceWithoutWaitingForTheInterval() async throws {
+        let sleeper = ManualSleeper()
+        let counter = ScriptedCounter()
+        await counter.set([.success(4)])
+        let (_, pill) = pill(counter, sleeper, interval: .seconds(60))
+        #expect(await eventually { await sleeper.sleepers == 1 }, "waiting out the first interval")
+        pill.pollNow()
+        #expect(await eventually { pill.count == 4 }, "polled at once, no sleep released")
+        #expect(await counter.calls == ["p1"])
+        pill.stop()
+    }
+
     @Test func noPollWhileHiddenOrSuspended() async throws {
         let sleeper = ManualSleeper()
         let counter = ScriptedCounter()
@@ -153,9 +165,10 @@ private actor ScriptedCounter: NewPostsCounter {
         screen.newestShownPost = "p900"
         #expect(pill.count == nil, "the first row changed: the count no longer says anything")
         screen.newestShownPost = "p1"
-        #expect(pill.keyHelp == [KeyHelpLine(keys: "n", action: "take the new posts the pill shows")])
+        #expect(pill.keyHelp == [KeyHelpLine(keys: "n", action: "take the new posts the pill shows", bar: "n new posts")])
         #expect(pill.handle(.character("n"), selected: nil) == .refreshFromTop)
         #expect(pill.count == nil, "taken")
+        #expect(pill.keyHelp.map(\.bar) == [nil], "no pill: the key bar does not offer n")
         pill.stop()
     }
 }

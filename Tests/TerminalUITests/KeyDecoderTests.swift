@@ -56,7 +56,32 @@ import TerminalUI
         #expect(decoder.decode([0xE6, UInt8(ascii: "b")]) == [.character("b")])
     }
 
-    @Test func altKeyReportsTheKey() {
-        #expect(keys("\u{1B}j") == [.character("j")])
+    @Test func escThenAPrintableKeyIsEscAndThatKey() {
+        #expect(keys("\u{1B}j") == [.escape, .character("j")])
+        #expect(keys("\u{1B}q") == [.escape, .character("q")])
+        // The second Esc may start a sequence: it waits for the pause (`flush`).
+        #expect(keys("\u{1B}\u{1B}") == [.escape])
+        #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+        #expect(keys("\u{1B}\r") == [.escape, .enter])
+        #expect(keys("\u{1B}é") == [.escape, .character("é")])
+        #expect(keys("\u{1B}jk") == [.escape, .character("j"), .character("k")])
+    }
+
+    @Test func escThenBytesOfARealSequenceIsThatSequence() {
+        #expect(keys("\u{1B}[A") == [.up])
+        #expect(keys("\u{1B}OA") == [.up])
+        #expect(keys("\u{1B}[6~j") == [.pageDown, .character("j")])
+        // Esc O then a byte that ends no SS3 sequence: Esc, then the keys typed after it.
+        #expect(keys("\u{1B}O\r") == [.escape, .character("O"), .enter])
+    }
+
+    @Test func escSplitFromItsKeyAcrossReadsIsStillBoth() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.hasPending)
+        #expect(decoder.decode([UInt8(ascii: "j")]) == [.escape, .character("j")])
+        #expect(!decoder.hasPending)
+        #expect(decoder.decode([0x1B]).isEmpty)
+        #expect(decoder.flush() == [.escape])
     }
 }

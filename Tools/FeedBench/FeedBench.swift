@@ -19,6 +19,8 @@ enum FeedBench {
         (["i"], TextLayoutBenchmark.run),
         (["k"], PhotoScrollBenchmark.run),
         (["l"], FirstRowsBenchmark.run),
+        (["n"], LiveBenchmark.run),
+        (["m"], FidelityBenchmark.run),
         (["t"], TelemetryBenchmarks.firstContent),
         (["u"], TelemetryBenchmarks.frameWhileTracking),
     ]

@@ -4,7 +4,7 @@ import Foundation
 /// The command line of `feed-chaos`.
 struct ChaosOptions: Equatable, Sendable {
     /// How many sessions to run (sessions 0…N-1).
-    var sessions = 16
+    var sessions = 32
     /// The seed of every session's flags, faults and script.
     var seed: UInt64 = 1
     /// Headless commands per session.
@@ -30,8 +30,8 @@ struct ChaosOptions: Equatable, Sendable {
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
         feed's invariants after every answer and every settle. The flags come from the build: at start
         `feed flags --json` lists them, and every built one is switched on or off per session. With n
-        flags, n <= 5: each block of 2^n sessions takes every combination once, in a seeded order (4
-        flags: 16 sessions cover all 16). n > 5: each block takes a pairwise covering sample instead:
+        flags, n <= 5: each block of 2^n sessions takes every combination once, in a seeded order (5
+        flags: 32 sessions cover all 32). n > 5: each block takes a pairwise covering sample instead:
         all on, all off, then rows chosen greedily from the seed (of 32 candidates, each grown from a
         missing pair, the one covering most missing pairs) until every two flags have been on/on,
         on/off, off/on and off/off; each block permutes the flags and the order by the seed.
@@ -52,7 +52,7 @@ struct ChaosOptions: Equatable, Sendable {
         Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
         environment error.
 
-          --sessions N     sessions to run, 1…100000 (default 16)
+          --sessions N     sessions to run, 1…100000 (default 32: with 5 flags, every combination once)
           --seed S         seed of the run (default 1)
           --commands C     headless commands per session, 10…100000 (default 100)
           --session K      replay session K of the run only (what a violation's replay line says)

@@ -72,8 +72,10 @@ extension ChaosSession {
         try checkPhotos(text, took: took, state)
         guard state.error == nil else { return state }
         received(state)
+        let before = last
         last = state
         try verify(checker.everyAnswer(state, ledger: ledger, elsewhere: tappedElsewhere))
+        try verify(checker.readerKeepsRows(before: before, after: state, command: text))
         try sampleMemory(state)
         return state
     }

@@ -189,6 +189,8 @@ final class ChaosSession {
         let arguments = [
             "--headless", "--server", "http://127.0.0.1:\(port)", "--photos", photos.on ? "on" : "off", "--data-dir", data.url.path,
             "--poll-interval", "1000",
+            // Every start revalidates: a saved feed trusted for --fresh-for would show hearts a kill left unsettled.
+            "--fresh-for", "0",
         ] + flags.arguments
         let environment = [
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,

@@ -54,11 +54,13 @@ struct ClientState: Decodable, Sendable {
     var pill: Pill?
     var profile: Profile?
     var settled: Bool?
+    /// The post the feed screen is positioned on (absent from older builds).
+    var anchor: String?
     /// Set instead of everything else when the command was refused.
     var error: String?
 
     enum CodingKeys: String, CodingKey {
-        case rows, initialLoad, pagination, refreshing, message, banner, screen, queued, pill, profile, settled, error
+        case rows, initialLoad, pagination, refreshing, message, banner, screen, queued, pill, profile, settled, error, anchor
     }
 
     init() {}
@@ -77,6 +79,7 @@ struct ClientState: Decodable, Sendable {
         pill = try c.decodeIfPresent(Pill.self, forKey: .pill)
         profile = try c.decodeIfPresent(Profile.self, forKey: .profile)
         settled = try c.decodeIfPresent(Bool.self, forKey: .settled)
+        anchor = try c.decodeIfPresent(String.self, forKey: .anchor)
     }
 
     /// Parses one line; nil when it is not a JSON object of this shape.

@@ -28,6 +28,7 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
         if faults.likeApplyThenFailRate > 0 { parts.append("like applied then 500 \(Self.percent(faults.likeApplyThenFailRate))") }
         if let limit = faults.rateLimit { parts.append("429 past \(limit)/s") }
         if faults.repeatIDs > 0 { parts.append("repeat \(faults.repeatIDs) ids") }
+        if let live = faults.liveFault { parts.append("live stream \(live.rawValue)") }
         return parts.joined(separator: ", ")
     }
 
@@ -44,7 +45,7 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
     }
 
     private static func addOneFault(to phase: inout FaultPhase, _ random: inout ChaosRandom) {
-        switch random.int(0...8) {
+        switch random.int(0...9) {
         case 0: phase.faults.latencyMS = random.int(20...300)
         case 1: phase.faults.failRate = random.double(0.15...0.6)
         case 2: phase.faults.likesFailRate = random.chance(0.5) ? 1 : random.double(0.3...0.8)
@@ -52,6 +53,10 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
         case 4: phase.faults.repeatIDs = random.int(1...8)
         case 5: phase.faults.likeApplyThenFailRate = random.double(0.3...1)
         case 6: phase.faults.likeLatencyMS = random.int(100...900)
+        case 8:
+            // The live stream turns hostile (live-updates): it must never show a wrong count.
+            let faults = LiveStreamFault.allCases
+            phase.faults.liveFault = faults[random.int(0...(faults.count - 1))]
         default:
             phase.down = true
             phase.length = random.int(2...8)

@@ -9,6 +9,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
     case logoutForgets = 7
     case memoryBounded = 8
     case photosBehave = 9
+    case readerKeepsRows = 10
 
     /// What the invariant says, in one line.
     var summary: String {
@@ -22,6 +23,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .logoutForgets: "after logout nothing of the user remains on disk or on screen"
         case .memoryBounded: "the client's memory after 1,000 commands is within 10 MiB of its first settled state"
         case .photosBehave: "with photos on (hostile ones among them): answers within 5 s, VmRSS under 200 MB at settles, known photo states"
+        case .readerKeepsRows: "no row the reader sees is removed while the reader is below the top"
         }
     }
 

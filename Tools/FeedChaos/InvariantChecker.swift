@@ -61,6 +61,20 @@ struct InvariantChecker: Sendable {
         return outcome
     }
 
+    /// (10) A command that does not take the reader to the top (`refresh`, `pill`, `open`, `logout`)
+    /// never removes the feed row the reader was positioned on while it was below the first row.
+    func readerKeepsRows(before: ClientState, after: ClientState, command: String) -> Outcome {
+        var outcome = Outcome()
+        let name = command.split(separator: " ").first.map(String.init) ?? command
+        guard !["refresh", "pill", "open", "logout"].contains(name), before.screen == "feed", after.screen == "feed",
+            let anchor = before.anchor, before.rows.first?.id != anchor, before.rows.contains(where: { $0.id == anchor })
+        else { return outcome }
+        outcome.expect(.readerKeepsRows, after.rows.contains { $0.id == anchor },
+                       "'\(command)' removed \(anchor), the row the reader was on (row \(before.rows.firstIndex { $0.id == anchor } ?? -1) of \(before.rows.count)); now \(after.rows.count) rows",
+                       posts: [anchor])
+        return outcome
+    }
+
     /// Checks after a settle that ended (`settled: true`) with a healthy server: (2) every heart
     /// and count equals the server's — a heart whose likes read failed may be unknown, and a post
     /// the ledger calls uncertain may be one like off; (3) with the queue nothing waits and every

@@ -10,7 +10,13 @@ struct FeedDataset: Sendable {
         var posts: [ServerPost] = []
         posts.reserveCapacity(max(0, count))
         for number in stride(from: 1, through: count, by: 1) {
-            posts.append(Self.makePost(number: number, random: &random))
+            var post = Self.makePost(number: number, random: &random)
+            // Drawn apart from the main stream, so the posts' other fields stay what they were.
+            var extra = SplitMix64(seed: seed ^ 0xC0FF_EE00_0000_0000 ^ UInt64(number))
+            // The newest (highest number) about a minute old, about 40 minutes apart going back.
+            post.ageSeconds = 30 + (count - number) * 2_400 + extra.nextInt(below: 1_800)
+            post.commentCount = Self.commentCount(&extra)
+            posts.append(post)
         }
         self.posts = posts
         self.indexByID = Dictionary(uniqueKeysWithValues: posts.enumerated().map { ($1.id, $0) })
@@ -45,6 +51,12 @@ struct FeedDataset: Sendable {
             initialLikeCount: likeCount,
             initiallyLiked: liked
         )
+    }
+
+    /// Mostly none or a few, a long tail up to about 400.
+    private static func commentCount(_ random: inout SplitMix64) -> Int {
+        let fraction = random.nextDouble()
+        return Int(fraction * fraction * fraction * fraction * 400)
     }
 
     private static func imageSize(_ random: inout SplitMix64) -> (Int, Int) {

@@ -12,6 +12,8 @@ enum FeedRoute: Equatable, Sendable {
     /// Analytics batches (telemetry) and what the server stored.
     case events
     case eventsSummary
+    case live
+    case likeCounts
 
     /// The route of `path`; nil when no route matches.
     init?(path: String) {
@@ -24,6 +26,8 @@ enum FeedRoute: Equatable, Sendable {
         case "/openapi.json": self = .openAPI
         case "/v1/events": self = .events
         case "/v1/events/summary": self = .eventsSummary
+        case "/v1/live": self = .live
+        case "/v1/posts/like-counts": self = .likeCounts
         default:
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 4, parts[0].isEmpty, parts[1] == "v1", !parts[3].isEmpty else { return nil }
@@ -54,6 +58,8 @@ enum FeedRoute: Equatable, Sendable {
         case .openAPI: "/openapi.json"
         case .events: "/v1/events"
         case .eventsSummary: "/v1/events/summary"
+        case .live: "/v1/live"
+        case .likeCounts: "/v1/posts/like-counts"
         }
     }
 

@@ -86,9 +86,22 @@ extension FeedRouter {
             id: post.id,
             author: FeedServerDTO.Author(id: post.authorID, name: post.authorName),
             caption: post.caption,
-            image: FeedServerDTO.Image(url: photoURL(post.id), width: post.width, height: post.height),
-            likeCount: state.likeCounts[index]
+            image: FeedServerDTO.Image(
+                url: photoURL(post.id), width: post.width, height: post.height,
+                placeholder: PhotoScene(seed: seed, id: post.id).dominantColor,
+                renditions: renditions(of: post)),
+            likeCount: state.likeCounts[index],
+            commentCount: post.commentCount,
+            createdAt: Date(timeIntervalSince1970: state.createdAt(of: index).rounded(.down))
+                .formatted(Date.ISO8601FormatStyle())
         )
+    }
+
+    /// The widths a photo is offered at: the usual ones narrower than the original, then the original.
+    func renditions(of post: ServerPost) -> [FeedServerDTO.Rendition] {
+        let url = photoURL(post.id)
+        let narrower = [150, 300, 600, 1080].filter { $0 < post.width }.map { FeedServerDTO.Rendition(width: $0, url: "\(url)?w=\($0)") }
+        return narrower + [FeedServerDTO.Rendition(width: post.width, url: url)]
     }
 
     /// The first index of the sorted `values` where `belongsBefore` is false.

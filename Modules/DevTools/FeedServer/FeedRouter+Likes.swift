@@ -46,6 +46,10 @@ extension FeedRouter {
             return .saved(FeedServerDTO.LikeReply(liked: state.liked[index], likeCount: state.likeCounts[index]))
         }
         switch outcome {
+        case .saved, .appliedThenFailed: publishLike(id)
+        default: break
+        }
+        switch outcome {
         case .unknown:
             return Self.error(404, "no post with id \(id)")
         case .refused:

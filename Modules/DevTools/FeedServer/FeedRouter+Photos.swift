@@ -1,12 +1,14 @@
 import Foundation
 import HTTPServer
+import ImageCodec
 
 /// The photo route: generated JPEGs, resized on request, cached forever by clients.
 extension FeedRouter {
     /// The widest `w` a client may ask for; a photo is never served wider than its original.
     static let maxPhotoWidth = 4096
 
-    /// `GET /v1/photos/{id}.jpg[?w=N]`: the post's photo, `N` pixels wide (at most the original).
+    /// `GET /v1/photos/{id}.jpg[?w=N]`: the post's photo, `N` pixels wide (at most the original),
+    /// area-averaged from the original as a CDN's renditions are.
     func photo(_ id: String, _ request: HTTPServerRequest) async -> HTTPServerResponse {
         guard let post = state.withLock({ state in state.catalog.indexByID[id].map { state.catalog.posts[$0] } }) else {
             return Self.error(404, "no photo with id \(id)")
@@ -30,7 +32,8 @@ extension FeedRouter {
         // A client that went away while the photo waited its latency gets nothing drawn.
         if Task.isCancelled { return Self.clientGone }
         let key = PhotoStore.Key(id: id, width: width)
-        guard let jpeg = await photos.jpeg(key, height: height, scene: PhotoScene(seed: seed, id: id)) else {
+        let original = PixelSize(width: post.width, height: post.height)
+        guard let jpeg = await photos.jpeg(key, height: height, scene: PhotoScene(seed: seed, id: id), original: original) else {
             return Self.error(500, "the photo of \(id) could not be encoded")
         }
         return HTTPServerResponse(status: 200, headers: [("Content-Type", "image/jpeg")] + headers, body: jpeg)

@@ -22,7 +22,9 @@ final class FeedRouter: Sendable {
     let publicPort: Mutex<UInt16>
     /// The analytics events stored (telemetry), apart from the feed's state.
     let eventLog = Mutex(EventLog())
-    private let log: (@Sendable (String) -> Void)?
+    let log: (@Sendable (String) -> Void)?
+    /// The events of `GET /v1/live`.
+    let live = LiveHub()
 
     static let defaultLimit = 20
     static let limitRange = 1...100
@@ -37,7 +39,7 @@ final class FeedRouter: Sendable {
         dataset = FeedDataset(count: options.posts, seed: options.seed)
         seed = options.seed
         control = options.control
-        state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed))
+        state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed, startedAt: now()))
         self.now = now
         self.log = log
         publicPort = Mutex(options.port)
@@ -73,7 +75,8 @@ final class FeedRouter: Sendable {
 
     @discardableResult
     func publishNewPosts(_ count: Int) -> [String] {
-        state.withLock { $0.publish(count) }
+        let time = now()
+        return state.withLock { $0.publish(count, now: time) }
     }
 
     // MARK: Requests
@@ -126,6 +129,8 @@ final class FeedRouter: Sendable {
         case .openAPI: return .json(200, Data(OpenAPIDocument.json.utf8))
         case .events: return postEvents(request)
         case .eventsSummary: return eventsSummary(request)
+        case .live: return liveStream(request)
+        case .likeCounts: return likeCounts(request)
         }
     }
 

@@ -7,6 +7,7 @@ import HTTPServer
 public final class FeedServer: Sendable {
     private let router: FeedRouter
     private let server: HTTPServer
+    private let ticker: LiveTicker
 
     /// Creates a server; `log` receives one line per request when `options.log` is on;
     /// `limits` bound every connection (tests shorten the deadlines).
@@ -28,6 +29,7 @@ public final class FeedServer: Sendable {
         let requestLog = options.log ? log : nil
         let router = FeedRouter(options: options, log: requestLog, now: now)
         self.router = router
+        self.ticker = LiveTicker(router: router)
         self.server = HTTPServer(port: options.port, limits: limits, log: requestLog) { request in
             await router.handle(request)
         }
@@ -39,6 +41,7 @@ public final class FeedServer: Sendable {
     public func start() throws -> UInt16 {
         let port = try server.start()
         router.publicPort.withLock { $0 = port }
+        ticker.start()
         return port
     }
 
@@ -54,6 +57,7 @@ public final class FeedServer: Sendable {
 
     /// Stops listening and closes every connection; calling it again does nothing.
     public func stop() {
+        ticker.stop()
         server.stop()
     }
 
@@ -84,6 +88,15 @@ public final class FeedServer: Sendable {
 
     /// Publishes `count` new posts now, at the top of the feed for sessions started from now on;
     /// returns their ids (`p501`, `p502`, … after 500 posts).
+    /// Another user likes (`liking`) or unlikes post `id`: its count moves by one and `GET /v1/live` tells.
+    public func likeByOthers(_ id: String, liking: Bool = true) {
+        guard let index = router.state.withLock({ $0.catalog.indexByID[id] }) else { return }
+        router.likeByOthers(index: index, liking: liking)
+    }
+
+    /// The number of the latest `GET /v1/live` event.
+    public var latestLiveEvent: Int { router.live.latestID }
+
     @discardableResult
     public func publishNewPosts(_ count: Int) -> [String] {
         router.publishNewPosts(count)

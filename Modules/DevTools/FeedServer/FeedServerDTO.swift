@@ -7,10 +7,19 @@ enum FeedServerDTO {
         var name: String
     }
 
+    struct Rendition: Codable, Equatable {
+        var width: Int
+        var url: String
+    }
+
     struct Image: Codable, Equatable {
         var url: String
         var width: Int
         var height: Int
+        /// The dominant colour, `#rrggbb`.
+        var placeholder: String?
+        /// The widths served, narrowest first.
+        var renditions: [Rendition]?
     }
 
     struct Item: Codable, Equatable {
@@ -19,6 +28,9 @@ enum FeedServerDTO {
         var caption: String
         var image: Image
         var likeCount: Int
+        var commentCount: Int?
+        /// RFC 3339 in UTC, e.g. `2026-12-01T09:30:00Z`.
+        var createdAt: String?
     }
 
     /// `GET /v1/feed`; `nextCursor` is always present, `null` at the end.

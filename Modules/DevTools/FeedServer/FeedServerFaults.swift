@@ -31,6 +31,12 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var newPostsEverySeconds: Double?
     /// The flags `GET /v1/flags` serves.
     public var flags: [String: Bool]
+    /// Another user likes or unlikes a post every this many milliseconds (`GET /v1/live` tells); nil = never.
+    public var othersLikeEveryMS: Int? = nil
+    /// A hostile `GET /v1/live` instead of the real one; nil = the real stream.
+    public var liveFault: LiveStreamFault? = nil
+    /// A comment on a quiet `GET /v1/live` after this many milliseconds.
+    public var liveKeepAliveMS = 15_000
 
     /// Creates knobs; the defaults inject no fault.
     public init(

@@ -21,12 +21,17 @@ extension FeedServerOptions {
           --rate-limit N        allow N requests per second, then 429 with Retry-After: 1 (default: no limit)
           --repeat-ids K        each page after the first repeats the last K ids of the previous page, 0…99 (default 0)
           --new-posts-every S   publish a new post at the top of the feed every S seconds, 0.01…86400 (default: never)
+          --others-like-every MS
+                                other users like or unlike a post every MS milliseconds, 1…86400000 (default: never)
+          --live-keep-alive MS  a comment on a quiet GET /v1/live every MS milliseconds (default 15000)
+          --live-fault KIND     a hostile GET /v1/live: endless-line, huge-event, garbage, wild-ids, flood or silent
           --flag KEY=BOOL       serve the flag KEY (true or false) from GET /v1/flags; repeatable
           --control             serve PUT /v1/control/flags {"flags":{"KEY":BOOL}} to flip flags live (default off)
           --log                 log one line per request (method, path, status, milliseconds)
           -h, --help            show this help
 
         Routes: GET /v1/feed, GET /v1/users/{id}/posts, GET /v1/likes, PUT|POST /v1/posts/{id}/like,
-        GET /v1/feed/new-count, GET /v1/flags, GET /v1/photos/{id}.jpg, GET /openapi.json
+        GET /v1/feed/new-count, GET /v1/flags, GET /v1/photos/{id}.jpg, GET /openapi.json,
+        GET /v1/live (Server-Sent Events), GET /v1/posts/like-counts
         """
 }

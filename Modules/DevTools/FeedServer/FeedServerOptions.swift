@@ -38,6 +38,8 @@ public struct FeedServerOptions: Sendable, Equatable {
     static let rateLimitRange = 1...1_000_000
     static let repeatIDsRange = 0...99
     static let newPostsEveryRange = 0.01...86_400.0
+    static let othersLikeEveryRange = 1...86_400_000
+    static let keepAliveRange = 10...86_400_000
 
     /// Reads `feed serve` arguments (after `serve`) with the workspace's one scanner;
     /// `--name value` and `--name=value` both work. `nil` when help was asked for.
@@ -84,6 +86,12 @@ public struct FeedServerOptions: Sendable, Equatable {
         case "--rate-limit": faults.rateLimit = try scanner.integer(in: rateLimitRange, expected: expected)
         case "--repeat-ids": faults.repeatIDs = try scanner.integer(in: repeatIDsRange, expected: expected)
         case "--new-posts-every": faults.newPostsEverySeconds = try scanner.number(in: newPostsEveryRange, expected: expected)
+        case "--others-like-every": faults.othersLikeEveryMS = try scanner.integer(in: othersLikeEveryRange, expected: expected)
+        case "--live-keep-alive": faults.liveKeepAliveMS = try scanner.integer(in: keepAliveRange, expected: expected)
+        case "--live-fault":
+            let value = try scanner.value(expected: expected)
+            guard let fault = LiveStreamFault(rawValue: value) else { throw scanner.invalid(value, expected: expected) }
+            faults.liveFault = fault
         default:
             let value = try scanner.value(expected: expected)
             guard let (key, flag) = flag(value) else { throw scanner.invalid(value, expected: expected) }
@@ -106,6 +114,9 @@ public struct FeedServerOptions: Sendable, Equatable {
         "--rate-limit": "requests per second from 1 to 1000000",
         "--repeat-ids": "an integer from 0 to 99",
         "--new-posts-every": "seconds from 0.01 to 86400, e.g. 10",
+        "--others-like-every": "milliseconds from 1 to 86400000, e.g. 200",
+        "--live-keep-alive": "milliseconds from 10 to 86400000 (default 15000)",
+        "--live-fault": "one of \(LiveStreamFault.allCases.map(\.rawValue).joined(separator: ", "))",
         "--flag": "key=true or key=false, e.g. offline-pages=true",
     ]
 

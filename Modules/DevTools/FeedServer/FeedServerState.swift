@@ -15,13 +15,18 @@ struct FeedServerState: Sendable {
     var rateCount = 0
     var stats = FeedServerStats()
     private let seed: UInt64
+    /// When the server started (seconds since 1970): the data set's posts were published before it.
+    let startedAt: Double
+    /// When each post published while the server runs appeared (seconds since 1970), in order.
+    private var publishedAt: [Double] = []
     private var baseRankings: [Int: [Int]] = [:]
     /// The interval the new-post timer runs with and when the next post is due (seconds since 1970).
     private var publishing: (interval: Double, next: Double)?
 
-    init(dataset: FeedDataset, faults: FeedServerFaults, seed: UInt64) {
+    init(dataset: FeedDataset, faults: FeedServerFaults, seed: UInt64, startedAt: Double = 0) {
         self.faults = faults
         self.seed = seed
+        self.startedAt = startedAt
         catalog = FeedCatalog(dataset: dataset, seed: seed)
         liked = dataset.posts.map(\.initiallyLiked)
         likeCounts = dataset.posts.map(\.initialLikeCount)
@@ -62,11 +67,19 @@ struct FeedServerState: Sendable {
 
     // MARK: New posts
 
-    /// Publishes `count` posts now; returns their ids.
-    mutating func publish(_ count: Int) -> [String] {
+    /// When post `index` was published (seconds since 1970).
+    func createdAt(of index: Int) -> Double {
+        guard index >= catalog.initialCount else { return startedAt - Double(catalog.posts[index].ageSeconds) }
+        let published = index - catalog.initialCount
+        return published < publishedAt.count ? publishedAt[published] : startedAt
+    }
+
+    /// Publishes `count` posts at `now` (seconds since 1970); returns their ids.
+    mutating func publish(_ count: Int, now: Double) -> [String] {
         var ids: [String] = []
         for _ in 0..<max(0, count) {
             guard let post = catalog.publish(sessions: sessions) else { break }
+            publishedAt.append(now)
             liked.append(post.initiallyLiked)
             likeCounts.append(post.initialLikeCount)
             ids.append(post.id)
@@ -93,7 +106,7 @@ struct FeedServerState: Sendable {
         }
         if now >= next { next = now + interval }
         publishing = (interval, next)
-        _ = publish(due)
+        _ = publish(due, now: now)
     }
 
     // MARK: Rate limit

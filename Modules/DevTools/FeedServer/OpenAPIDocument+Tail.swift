@@ -1,6 +1,21 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
+            "headers": { "ETag": { "schema": { "type": "string" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "404": { "$ref": "#/components/responses/NotFound" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/events": {
+      "post": {
+        "operationId": "postEvents",
+        "summary": "A batch of analytics events (telemetry).",
+        "description": "The body may be gzip-compressed (Content-Encoding: gzip; at most 4 MB once decompressed). Events whose id the server already stored are dropped, so a batch sent again stores nothing twice. Each event's time is corrected for the device's clock skew: stored time = time + (receive time - sentAt). An event is a failure when its name is error or crash, or its outcome property is failed.",
+        "requestBody": {
           "required": true,
           "content": { "application/json": { "schema": { "$ref": "#/components/schemas/EventBatch" } } }
         },
@@ -117,7 +132,26 @@ extension OpenAPIDocument {
         "properties": {
           "url": { "type": "string", "format": "uri" },
           "width": { "type": "integer", "minimum": 1 },
-          "height": { "type": "integer", "minimum": 1 }
+          "height": { "type": "integer", "minimum": 1 },
+          "placeholder": {
+            "type": "string",
+            "pattern": "^#[0-9a-f]{6}$",
+            "description": "The photo's dominant colour as #rrggbb, to fill its box before any pixel arrives. Optional: older servers omit it."
+          },
+          "renditions": {
+            "type": "array",
+            "maxItems": 16,
+            "description": "The widths the photo is served at, narrowest first; a client picks the narrowest at least its box's pixel width. Optional: without it, clients ask the photo's url with ?w=N.",
+            "items": { "$ref": "#/components/schemas/Rendition" }
+          }
+        }
+      },
+      "Rendition": {
+        "type": "object",
+        "required": ["width", "url"],
+        "properties": {
+          "width": { "type": "integer", "minimum": 1 },
+          "url": { "type": "string", "format": "uri" }
         }
       },
       "Post": {
@@ -128,7 +162,9 @@ extension OpenAPIDocument {
           "author": { "$ref": "#/components/schemas/Author" },
           "caption": { "type": "string" },
           "image": { "$ref": "#/components/schemas/Image" },
-          "likeCount": { "type": "integer", "minimum": 0 }
+          "likeCount": { "type": "integer", "minimum": 0 },
+          "commentCount": { "type": "integer", "minimum": 0, "description": "How many comments the post has. Optional: older servers omit it." },
+          "createdAt": { "type": "string", "format": "date-time", "description": "When the post was published (RFC 3339, UTC). Optional: older servers omit it." }
         }
       },
       "FeedPage": {
@@ -159,6 +195,14 @@ extension OpenAPIDocument {
         "properties": {
           "liked": { "type": "boolean" },
           "likeCount": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "LikeCounts": {
+        "type": "object",
+        "required": ["likeCounts", "liked"],
+        "properties": {
+          "likeCounts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
+          "liked": { "type": "array", "items": { "type": "string" } }
         }
       },
       "NewCount": {

@@ -48,6 +48,65 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/posts/like-counts": {
+      "get": {
+        "operationId": "getLikeCounts",
+        "summary": "The like counts of given posts now, and which the user likes (what a live client reads after every reconnect).",
+        "parameters": [
+          {
+            "name": "postIds",
+            "in": "query",
+            "required": true,
+            "description": "Comma-separated post ids, at most 100; unknown ids are left out of the answer.",
+            "schema": { "type": "string" },
+            "example": "p1,p2"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The counts by post id.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/LikeCounts" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/live": {
+      "get": {
+        "operationId": "getLive",
+        "summary": "Server-Sent Events: like counts that changed, posts published and flag changes.",
+        "description": "Each event has an `id:` (a sequence number from 1), an `event:` name and one `data:` line of JSON: `likes` {\"id\",\"likeCount\",\"liked\" (the user's heart)}, `new-posts` {\"newest\",\"count\" (posts above `above`, when given and known),\"above\"}, `flags` {\"flags\"}, and `reset` {\"latest\"} when `since` is older than the server keeps (4,096 events) or newer than any it sent: read the state again and go on from `latest`. A comment line (`: keep-alive`) follows every 15 s without an event. The stream closes when the server switches `live-updates` off. Not covered by schemathesis (the stream does not end); Tools/Contract/run-schemathesis.sh checks its head and first lines with curl.",
+        "parameters": [
+          {
+            "name": "since",
+            "in": "query",
+            "required": false,
+            "description": "The id of the last event received (0 or absent: from now); `Last-Event-ID` does the same.",
+            "schema": { "type": "integer", "minimum": 0 },
+            "example": 0
+          },
+          {
+            "name": "above",
+            "in": "query",
+            "required": false,
+            "description": "The newest post the client shows: `new-posts` events count the posts above it.",
+            "schema": { "type": "string" },
+            "example": "p1"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The event stream.",
+            "content": { "text/event-stream": { "schema": { "type": "string" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
     "/v1/feed/new-count": {
       "get": {
         "operationId": "getNewCount",
@@ -241,21 +300,6 @@ enum OpenAPIDocument {
           },
           "304": {
             "description": "The photo is unchanged since the ETag in If-None-Match.",
-            "headers": { "ETag": { "schema": { "type": "string" } } }
-          },
-          "400": { "$ref": "#/components/responses/BadRequest" },
-          "404": { "$ref": "#/components/responses/NotFound" },
-          "429": { "$ref": "#/components/responses/TooManyRequests" },
-          "503": { "$ref": "#/components/responses/Unavailable" }
-        }
-      }
-    },
-    "/v1/events": {
-      "post": {
-        "operationId": "postEvents",
-        "summary": "A batch of analytics events (telemetry).",
-        "description": "The body may be gzip-compressed (Content-Encoding: gzip; at most 4 MB once decompressed). Events whose id the server already stored are dropped, so a batch sent again stores nothing twice. Each event's time is corrected for the device's clock skew: stored time = time + (receive time - sentAt). An event is a failure when its name is error or crash, or its outcome property is failed.",
-        "requestBody": {
 
 """#
 }

@@ -60,6 +60,19 @@ struct PhotoScene: Sendable {
         grain = random.next()
     }
 
+    /// The picture's mean colour as `#rrggbb` (drawn at 8 × 8 pixels and averaged): its placeholder.
+    var dominantColor: String {
+        let small = render(width: 8, height: 8)
+        var sums = [0, 0, 0]
+        for (offset, value) in small.pixels.enumerated() { sums[offset % 3] += Int(value) }
+        let count = max(1, small.pixels.count / 3)
+        let digits = Array("0123456789abcdef")
+        return "#" + sums.map { sum in
+            let byte = min(255, sum / count)
+            return String([digits[byte >> 4], digits[byte & 15]])
+        }.joined()
+    }
+
     /// The picture drawn at `width` × `height` pixels.
     func render(width: Int, height: Int) -> RGBImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 3)

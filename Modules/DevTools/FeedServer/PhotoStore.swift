@@ -34,9 +34,15 @@ actor PhotoStore {
         self.maxEntries = maxEntries
     }
 
+    /// How many times wider than a rendition its picture is drawn before it is averaged down.
+    static let supersampling = 2
+
     /// The JPEG of `scene` at `width` × `height`, from the cache or rendered now; nil when the
-    /// encoder failed.
-    func jpeg(_ key: Key, height: Int, scene: PhotoScene) async -> Data? {
+    /// encoder failed. With `original` (the photo's full size, wider than `width`), the picture is
+    /// drawn `supersampling` times wider (at most the original) and area-averaged down, as a CDN
+    /// makes its renditions from a larger image: its edges and grain average out as the original's
+    /// do (drawing the original itself costs a second a photo in a debug build).
+    func jpeg(_ key: Key, height: Int, scene: PhotoScene, original: PixelSize? = nil) async -> Data? {
         tick += 1
         if var entry = entries[key] {
             entry.used = tick
@@ -44,7 +50,7 @@ actor PhotoStore {
             return entry.jpeg
         }
         if let task = inFlight[key] { return await task.value }
-        let task = Task { await self.render(key, height: height, scene: scene) }
+        let task = Task { await self.render(key, height: height, scene: scene, original: original) }
         inFlight[key] = task
         let jpeg = await task.value
         inFlight[key] = nil
@@ -55,7 +61,7 @@ actor PhotoStore {
     /// How many photos are cached and their bytes.
     var usage: (count: Int, bytes: Int) { (entries.count, bytes) }
 
-    private func render(_ key: Key, height: Int, scene: PhotoScene) async -> Data? {
+    private func render(_ key: Key, height: Int, scene: PhotoScene, original: PixelSize?) async -> Data? {
         while running >= maxRenders {
             await withCheckedContinuation { waiting.append($0) }
         }
@@ -63,7 +69,15 @@ actor PhotoStore {
         renders += 1
         let jpeg = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
             DispatchQueue.global(qos: .userInitiated).async {
-                let image = scene.render(width: key.width, height: height)
+                let image: RGBImage
+                if let original, original.width > key.width, original.pixelCount <= 16_000_000 {
+                    // Drawn at twice the width (or the original's, if smaller), then averaged down.
+                    let width = min(original.width, key.width * Self.supersampling)
+                    let drawn = PixelSize(width: width, height: max(1, (original.height * width + original.width / 2) / original.width))
+                    image = scene.render(width: drawn.width, height: drawn.height).resized(to: PixelSize(width: key.width, height: height))
+                } else {
+                    image = scene.render(width: key.width, height: height)
+                }
                 continuation.resume(returning: try? JPEGEncoder(quality: 80).encode(image))
             }
         }

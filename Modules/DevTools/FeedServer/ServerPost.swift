@@ -11,4 +11,8 @@ struct ServerPost: Sendable, Equatable {
     var initialLikeCount: Int
     /// Whether the demo user likes the post before any request changed it.
     var initiallyLiked: Bool
+    /// How many comments the post has.
+    var commentCount = 0
+    /// How long before the server started the post was published, in seconds (0 for posts published while it runs).
+    var ageSeconds = 0
 }

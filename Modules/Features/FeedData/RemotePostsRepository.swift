@@ -57,14 +57,27 @@ public final class RemotePostsRepository: PostsRepository {
     }
 
     /// Maps one DTO; an item with a field out of `PostLimits` is dropped, long text is cut.
+    /// The optional fields out of range (a bad colour, a negative count, an absurd date) are ignored.
     static func post(from dto: PostDTO) -> Post? {
         PostLimits.checked(Post(
             id: PostID(dto.id),
             author: Author(id: dto.author.id, name: dto.author.name),
             caption: dto.caption ?? "",
-            image: ImageRef(url: dto.image.url, width: dto.image.width, height: dto.image.height),
+            image: ImageRef(
+                url: dto.image.url, width: dto.image.width, height: dto.image.height,
+                placeholder: dto.image.placeholder.flatMap(PhotoColor.init(hex:)),
+                renditions: dto.image.renditions.map { ImageRendition(width: $0.width, url: $0.url) }),
             likeCount: dto.likeCount,
-            like: .unknown
+            like: .unknown,
+            commentCount: dto.commentCount,
+            createdAt: dto.createdAt.flatMap(date(iso8601:))
         ))
+    }
+
+    /// The time of an RFC 3339 text such as `2026-12-01T09:30:00Z` (fractional seconds allowed), or `nil`.
+    static func date(iso8601 text: String) -> Date? {
+        guard text.utf8.count <= 40 else { return nil }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }

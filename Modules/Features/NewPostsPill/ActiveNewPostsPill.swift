@@ -18,12 +18,24 @@ final class ActiveNewPostsPill: ActivePlugin {
         // Only the feed polls: a screen over it has no first row to count from.
         guard !switchedOff, screen.place == .feed else { return nil }
         let pill = NewPostsPill(screen: screen)
+        let relay = context.newPostsRelay
         pill.attach(
-            NewPostsPoller(screen: screen, counter: context.newPosts, interval: interval) { [weak pill] count, first in
+            NewPostsPoller(screen: screen, counter: context.newPosts, interval: interval, rests: { relay.isPushing }) { [weak pill] count, first in
                 pill?.report(count, since: first)
             })
+        // Counts a live stream pushes count as a poll's; one the first row has moved past is dropped.
+        relay.listen { [weak pill, weak screen] count, first in
+            guard !(self.switchedOff), let pill, screen?.newestShownPost == first else { return }
+            pill.report(count, since: first)
+        }
         pills.append(pill)
         return pill
+    }
+
+    /// The reader came back: every pill polls at once.
+    func returned() {
+        guard !switchedOff else { return }
+        for pill in pills { pill.pollNow() }
     }
 
     func switchOff() {

@@ -37,6 +37,9 @@ public final class NewPostsPill: ScreenExtension {
         poller.start()
     }
 
+    /// Polls at once (the reader came back).
+    public func pollNow() { poller?.pollNow() }
+
     /// Stops polling for good; the pill goes away.
     public func stop() {
         poller?.stop()
@@ -48,7 +51,10 @@ public final class NewPostsPill: ScreenExtension {
         return TitleSegment("\(glyphs.up) \(count) new post\(count == 1 ? "" : "s") · n", kind: .callout)
     }
 
-    public var keyHelp: [KeyHelpLine] { [KeyHelpLine(keys: "n", action: "take the new posts the pill shows")] }
+    /// In the key bar as `n new posts` only while the pill shows (the key does nothing otherwise).
+    public var keyHelp: [KeyHelpLine] {
+        [KeyHelpLine(keys: "n", action: "take the new posts the pill shows", bar: count == nil ? nil : "n new posts")]
+    }
 
     public func handle(_ key: Key, selected: PostRow?) -> ScreenKeyOutcome {
         guard key == .character("n"), count != nil else { return .ignored }

@@ -20,6 +20,7 @@ public final class NewPostsPoller {
     private weak var screen: (any ScreenControl)?
     private let report: @MainActor (Int, PostID) -> Void
     private let sleep: @Sendable (Duration) async throws -> Void
+    private let rests: @MainActor () -> Bool
     private var task: Task<Void, Never>?
     private var failures = 0
 
@@ -28,6 +29,7 @@ public final class NewPostsPoller {
     public init(
         screen: any ScreenControl, counter: any NewPostsCounter, interval: Duration,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        rests: @escaping @MainActor () -> Bool = { false },
         report: @escaping @MainActor (Int, PostID) -> Void
     ) {
         self.screen = screen
@@ -35,6 +37,7 @@ public final class NewPostsPoller {
         self.counter = counter
         self.interval = max(interval, .seconds(1))
         self.sleep = sleep
+        self.rests = rests
     }
 
     /// Starts polling; calling it again does nothing.
@@ -55,11 +58,24 @@ public final class NewPostsPoller {
     /// The process was suspended (`true`) or resumed (`false`).
     public func setSuspended(_ suspended: Bool) { isSuspended = suspended }
 
-    private func run() async {
+    /// Polls at once, then every interval again (the reader came back); nothing when stopped.
+    public func pollNow() {
+        guard let running = task else { return }
+        running.cancel()
+        failures = 0
+        task = Task { [weak self] in await self?.run(immediately: true) }
+    }
+
+    private func run(immediately: Bool = false) async {
+        var immediately = immediately
         while !Task.isCancelled {
             let wait = interval * (1 << min(failures, 4))
-            do { try await sleep(wait) } catch { return }
-            guard !Task.isCancelled, isVisible, !isSuspended, let screen, let first = screen.newestShownPost else { continue }
+            if !immediately {
+                do { try await sleep(wait) } catch { return }
+            }
+            immediately = false
+            // While counts are pushed (a live stream), polling rests: it is the fallback.
+            guard !Task.isCancelled, isVisible, !isSuspended, !rests(), let screen, let first = screen.newestShownPost else { continue }
             polls += 1
             do {
                 let count = try await counter.newPostCount(since: first)

@@ -93,6 +93,15 @@ public final class InMemoryPostStore: PostStore {
 
     public func restorePending(_ likes: [PendingLike]) { table.restorePending(likes) }
 
+    public func heldPosts(limit: Int) -> [PostID] { table.heldPosts(limit: limit) }
+
+    public func updateServerLikes(_ likes: [PostID: LikeResult]) {
+        for (id, result) in likes {
+            guard let shown = table.updateServerLike(id, to: result) else { continue }
+            observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
+        }
+    }
+
     public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
         observers.add(onChange)
     }

@@ -176,6 +176,31 @@ struct PostTable: Sendable {
         }
     }
 
+    /// Up to `limit` of the posts screens hold.
+    func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
+
+    /// The server holds `result` for held post `id` now; returns the post as shown when that changed
+    /// it. An unsettled like's overlay takes the pair (the heart and count it rolls back to and
+    /// counts from); with none, a page requested before cannot undo it (while fewer than 1,024
+    /// settled posts are kept).
+    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> Post? {
+        guard holds[id] != nil, var server = posts[id], result.likeCount >= 0 else { return nil }
+        let before = post(id)
+        server.likeCount = result.likeCount
+        server.like = LikeState(result.liked)
+        posts[id] = server
+        if var overlay = overlays[id] {
+            overlay.serverLiked = result.liked
+            overlay.serverCount = result.likeCount
+            overlays[id] = overlay
+        } else if settledAt.count < Self.settledLimit || settledAt[id] != nil {
+            // While there is room (no eviction scan per event: a stream may send thousands a second).
+            remember(result, for: id)
+        }
+        let shown = post(id)
+        return shown == before ? nil : shown
+    }
+
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
     mutating func handOver(_ tap: LikeTap) { unrecorded.insert(tap.number) }
 

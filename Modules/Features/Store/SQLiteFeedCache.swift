@@ -65,6 +65,17 @@ public actor SQLiteFeedCache: FeedCache {
         try await onThread { try $0.updateLikeNow(post: post, liked: liked, likeCount: likeCount) }
     }
 
+    /// Records caption, count and heart of each saved post among `posts` and the saved time, in one
+    /// transaction; nothing moves and nothing is added. Does nothing when nothing is saved.
+    public nonisolated func updatePosts(_ posts: [Post], savedAt: Date) async throws {
+        try await onThread { try $0.updatePostsNow(posts, savedAt: savedAt) }
+    }
+
+    /// Saves the reader's place (`nil`: the top, nothing to restore).
+    public nonisolated func saveAnchor(_ anchor: FeedAnchor?) async throws {
+        try await onThread { try $0.saveAnchorNow(anchor) }
+    }
+
     /// Deletes every saved row; the file stays.
     public nonisolated func clear() async throws {
         try await onThread { try $0.clearNow() }
@@ -89,7 +100,8 @@ public actor SQLiteFeedCache: FeedCache {
                 return CachedFeed(
                     posts: posts.compactMap { $0 },
                     next: (meta.next ?? nil).flatMap { PostLimits.checked(Cursor($0)) },
-                    savedAt: Date(timeIntervalSinceReferenceDate: savedAt)
+                    savedAt: Date(timeIntervalSinceReferenceDate: savedAt),
+                    anchor: try Self.anchor(in: db)
                 )
             }
         } ?? nil
@@ -125,9 +137,32 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
+    private func updatePostsNow(_ posts: [Post], savedAt: Date) throws {
+        try recovering(retry: false) { db in
+            try db.write {
+                guard !(try db.query(FeedSchema.selectMeta) { row in try row.column(2, as: Int.self) }).isEmpty else { return }
+                for post in posts {
+                    try db.execute(FeedSchema.updatePost, [post.caption, post.likeCount, post.like.rawValue, post.id.rawValue])
+                }
+                try db.execute(FeedSchema.touchMeta, [savedAt.timeIntervalSinceReferenceDate])
+            }
+        }
+    }
+
+    private func saveAnchorNow(_ anchor: FeedAnchor?) throws {
+        try recovering(retry: false) { db in
+            if let anchor {
+                try db.execute(FeedSchema.replaceAnchor, [anchor.post.rawValue, anchor.lineOffset, anchor.savedAt.timeIntervalSinceReferenceDate])
+            } else {
+                try db.execute(FeedSchema.deleteAnchor)
+            }
+        }
+    }
+
     private func clearNow() throws {
         try recovering(retry: false) { db in
             try db.write {
+                try db.execute(FeedSchema.deleteAnchor)
                 try db.execute(FeedSchema.deleteOrder)
                 try db.execute(FeedSchema.deletePosts)
                 try db.execute(FeedSchema.deleteMeta)
@@ -146,6 +181,17 @@ public actor SQLiteFeedCache: FeedCache {
 
     // MARK: - Rows
 
+    /// The saved place, checked like the rest: an offset out of range or a time that is not one is no place.
+    private static func anchor(in db: Connection) throws -> FeedAnchor? {
+        let rows = try db.query(FeedSchema.selectAnchor) { row in
+            (post: try? row.column(0, as: String.self), offset: try? row.column(1, as: Int.self), savedAt: try? row.column(2, as: Double.self))
+        }
+        guard let row = rows.first, let post = row.post, let offset = row.offset, (0...100_000).contains(offset),
+            let savedAt = row.savedAt, savedAtRange.contains(savedAt), PostLimits.idBytes.contains(post.utf8.count)
+        else { return nil }
+        return FeedAnchor(post: PostID(post), lineOffset: offset, savedAt: Date(timeIntervalSinceReferenceDate: savedAt))
+    }
+
     private static func insert(_ posts: [Post], after position: Int, skipping saved: Set<PostID>, into db: Connection) throws {
         var seen = saved
         var position = position
@@ -156,6 +202,8 @@ public actor SQLiteFeedCache: FeedCache {
                 [
                     post.id.rawValue, post.author.id, post.author.name, post.caption, post.image.url.absoluteString,
                     post.image.width, post.image.height, post.likeCount, post.like.rawValue,
+                    post.commentCount, post.createdAt?.timeIntervalSinceReferenceDate, post.image.placeholder?.hex,
+                    SavedRenditions.encode(post.image.renditions),
                 ]
             )
             try db.execute(FeedSchema.insertOrder, [position, post.id.rawValue])
@@ -166,13 +214,20 @@ public actor SQLiteFeedCache: FeedCache {
     /// `nil` when a field is out of range or its photo address no longer parses.
     private static func post(_ row: borrowing Row) throws -> Post? {
         guard let imageURL = URL(string: try row.column(4, as: String.self)) else { return nil }
+        // The version 2 fields are checked like the rest; one unreadable is dropped, never the row.
+        let created = (try? row.column(10, as: Double?.self)) ?? nil
         return PostLimits.checked(Post(
             id: PostID(try row.column(0, as: String.self)),
             author: Author(id: try row.column(1), name: try row.column(2)),
             caption: try row.column(3),
-            image: ImageRef(url: imageURL, width: try row.column(5), height: try row.column(6)),
+            image: ImageRef(
+                url: imageURL, width: try row.column(5), height: try row.column(6),
+                placeholder: ((try? row.column(11, as: String?.self)) ?? nil).flatMap(PhotoColor.init(hex:)),
+                renditions: SavedRenditions.decode((try? row.column(12, as: String?.self)) ?? nil)),
             likeCount: try row.column(7),
-            like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown
+            like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown,
+            commentCount: (try? row.column(9, as: Int?.self)) ?? nil,
+            createdAt: created.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil }
         ))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One post of the feed: the model every screen shares; the screen never sees a DTO.
 public struct Post: Identifiable, Hashable, Sendable {
     /// The post's identifier.
@@ -12,14 +14,23 @@ public struct Post: Identifiable, Hashable, Sendable {
     public var likeCount: Int
     /// Whether the current user likes it.
     public var like: LikeState
+    /// How many comments the post has, when the server said.
+    public let commentCount: Int?
+    /// When the post was published, when the server said.
+    public let createdAt: Date?
 
     /// Creates a post.
-    public init(id: PostID, author: Author, caption: String, image: ImageRef, likeCount: Int, like: LikeState) {
+    public init(
+        id: PostID, author: Author, caption: String, image: ImageRef, likeCount: Int, like: LikeState,
+        commentCount: Int? = nil, createdAt: Date? = nil
+    ) {
         self.id = id
         self.author = author
         self.caption = caption
         self.image = image
         self.likeCount = likeCount
         self.like = like
+        self.commentCount = commentCount
+        self.createdAt = createdAt
     }
 }

@@ -19,6 +19,12 @@ public enum PostLimits {
     public static let urlBytes = 1...4_096
     /// The most posts one page may carry; more are dropped.
     public static let postsPerPage = 200
+    /// A comment count; one outside is ignored (the row shows none), the post kept.
+    public static let commentCount = 0...1_000_000_000_000
+    /// When a post may have been published; a time outside is ignored, the post kept.
+    public static let createdAt = Date(timeIntervalSince1970: 946_684_800)...Date(timeIntervalSince1970: 4_102_444_800)
+    /// The most renditions of one photo kept (narrowest first); more are ignored.
+    public static let renditions = 16
 
     /// `post` with its text cut to length, or `nil` when a number, ID or address is out of range.
     public static func checked(_ post: Post) -> Post? {
@@ -28,10 +34,29 @@ public enum PostLimits {
         else { return nil }
         let caption = cut(post.caption, to: captionCharacters)
         let name = cut(post.author.name, to: nameCharacters)
-        guard caption != post.caption || name != post.author.name else { return post }
+        let comments = post.commentCount.flatMap { commentCount.contains($0) ? $0 : nil }
+        let created = post.createdAt.flatMap { createdAt.contains($0) ? $0 : nil }
+        let renditions = checked(post.image.renditions)
+        guard caption != post.caption || name != post.author.name || comments != post.commentCount
+            || created != post.createdAt || renditions != post.image.renditions
+        else { return post }
+        let image = ImageRef(
+            url: post.image.url, width: post.image.width, height: post.image.height, placeholder: post.image.placeholder,
+            renditions: renditions)
         return Post(
-            id: post.id, author: Author(id: post.author.id, name: name), caption: caption, image: post.image,
-            likeCount: post.likeCount, like: post.like)
+            id: post.id, author: Author(id: post.author.id, name: name), caption: caption, image: image,
+            likeCount: post.likeCount, like: post.like, commentCount: comments, createdAt: created)
+    }
+
+    /// The renditions worth keeping: widths in range and photo addresses only, one per width,
+    /// narrowest first, at most `renditions` of them.
+    public static func checked(_ renditions: [ImageRendition]) -> [ImageRendition] {
+        var byWidth: [Int: ImageRendition] = [:]
+        for rendition in renditions.prefix(4 * self.renditions)
+        where pixels.contains(rendition.width) && isPhotoAddress(rendition.url) && byWidth[rendition.width] == nil {
+            byWidth[rendition.width] = rendition
+        }
+        return Array(byWidth.values.sorted { $0.width < $1.width }.prefix(self.renditions))
     }
 
     /// `cursor` if it can be sent back, else `nil` (the feed ends there).

@@ -14,6 +14,18 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public let imageURL: URL
     /// Width ÷ height, so the row has its size before the photo.
     public let aspectRatio: Double
+    /// The photo's pixel size as the server gave it.
+    public let imageWidth: Int
+    /// The photo's pixel height as the server gave it.
+    public let imageHeight: Int
+    /// The photo's dominant colour, when the server sent one.
+    public let placeholder: PhotoColor?
+    /// The widths the server offers the photo at, narrowest first (may be empty).
+    public let renditions: [ImageRendition]
+    /// The comment count as text, e.g. "12 comments"; `nil` when the server did not say.
+    public let comments: String?
+    /// When the post was published; `nil` when the server did not say (the age is drawn from it).
+    public let createdAt: Date?
     /// The like count shown, e.g. 412.
     public private(set) var likeCount: Int
     /// The like count as text, e.g. "412 likes".
@@ -37,6 +49,12 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         caption = post.caption
         imageURL = post.image.url
         aspectRatio = post.image.aspectRatio
+        imageWidth = post.image.width
+        imageHeight = post.image.height
+        placeholder = post.image.placeholder
+        renditions = post.image.renditions
+        comments = post.commentCount.map(CommentsText.format)
+        createdAt = post.createdAt
         likeCount = post.likeCount
         likes = LikesText.format(post.likeCount)
         heart = post.like.isLiked.map(HeartState.init) ?? .unknown

@@ -37,6 +37,9 @@ public protocol ActivePlugin: AnyObject {
     func settle(timeout: Duration) async -> Bool
     /// Taps are kept on this device: quitting need not wait for likes in flight.
     var keepsLikes: Bool { get }
+    /// The reader came back (SIGCONT, the screen shown again, the network back): catch up now
+    /// (send what waits, poll at once); the host revalidates the feed itself.
+    func returned()
 }
 
 extension ActivePlugin {
@@ -68,4 +71,6 @@ extension ActivePlugin {
     public func settle(timeout: Duration) async -> Bool { true }
     /// Likes are not kept.
     public var keepsLikes: Bool { false }
+    /// Nothing to catch up.
+    public func returned() {}
 }

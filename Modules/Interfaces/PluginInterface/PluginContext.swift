@@ -33,6 +33,10 @@ public struct PluginContext {
     public let ascii: Bool
     /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
+    /// Newer-post counts pushed by one follow-up to those that show them.
+    public let newPostsRelay: NewPostsRelay
+    /// Reads the server's flags now (a kill switch it turned off applies at once).
+    public let refreshFlags: @MainActor () -> Void
     /// Tracks the follow-up's events as its owning team's (see TelemetryInterface's registry).
     public let telemetry: TelemetryTracker
 
@@ -42,7 +46,9 @@ public struct PluginContext {
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
-        warn: @escaping @Sendable (String) -> Void, telemetry: TelemetryTracker = .none
+        warn: @escaping @Sendable (String) -> Void,
+        newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
+        telemetry: TelemetryTracker = .none
     ) {
         self.http = http
         self.likes = likes
@@ -55,6 +61,8 @@ public struct PluginContext {
         self.photoLoader = photoLoader
         self.ascii = ascii
         self.warn = warn
+        self.newPostsRelay = newPostsRelay
+        self.refreshFlags = refreshFlags
         self.telemetry = telemetry
     }
 }

@@ -18,6 +18,8 @@ public protocol ScreenExtension: AnyObject {
     func setVisible(_ visible: Bool)
     /// The process was suspended (`true`) or resumed (`false`).
     func setSuspended(_ suspended: Bool)
+    /// The app is shown (`true`) or behind another app (`false`), whichever screen is on top.
+    func setShown(_ shown: Bool)
 }
 
 extension ScreenExtension {
@@ -33,4 +35,6 @@ extension ScreenExtension {
     public func setVisible(_ visible: Bool) {}
     /// Not heard.
     public func setSuspended(_ suspended: Bool) {}
+    /// Not heard.
+    public func setShown(_ shown: Bool) {}
 }

@@ -9,11 +9,14 @@ public struct CachedFeed: Hashable, Sendable {
     public let next: Cursor?
     /// When the feed was last written.
     public let savedAt: Date
+    /// Where the reader was, if a place was saved.
+    public let anchor: FeedAnchor?
 
     /// Creates a cached feed.
-    public init(posts: [Post], next: Cursor?, savedAt: Date) {
+    public init(posts: [Post], next: Cursor?, savedAt: Date, anchor: FeedAnchor? = nil) {
         self.posts = posts
         self.next = next
         self.savedAt = savedAt
+        self.anchor = anchor
     }
 }

@@ -11,6 +11,11 @@ public protocol FeedCache: Sendable {
     func append(_ page: FeedPage, savedAt: Date) async throws
     /// Records the server's like state and count for `post` if it is saved; its place never moves.
     func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws
+    /// Records the data of the saved posts among `posts` (caption, count, heart) and marks the feed
+    /// saved at `savedAt` (revalidated in place); no post moves and none is added.
+    func updatePosts(_ posts: [Post], savedAt: Date) async throws
+    /// Saves where the reader is (`nil`: at the top), beside the saved pages.
+    func saveAnchor(_ anchor: FeedAnchor?) async throws
     /// Deletes everything saved.
     func clear() async throws
 }

@@ -45,4 +45,11 @@ public protocol PostStore: AnyObject, Sendable {
     func apply(_ event: LikeQueueEvent)
     /// Lays likes saved by an earlier run over the posts when they come.
     func restorePending(_ likes: [PendingLike])
+    /// The posts some screen holds now (what a live refetch asks counts for), at most `limit`.
+    func heldPosts(limit: Int) -> [PostID]
+    /// The server's heart and count of posts now (a live stream: other users' likes, the user's on
+    /// another device): each held post shows them in place, and a page requested before cannot undo
+    /// them; an unsettled like keeps the wanted heart over them (its count moved by one); observers
+    /// hear each change.
+    func updateServerLikes(_ likes: [PostID: LikeResult])
 }

@@ -62,6 +62,13 @@ struct HTTPConnection: Sendable {
                 log?("the client of \(head.method) \(head.path) closed the connection before its answer; the handler was cancelled")
                 return
             }
+            if let stream = response.stream, head.method != "HEAD" {
+                // A streamed body: the head, then whatever the producer writes until it returns or the peer goes.
+                guard Socket.sendAll(fd, HTTPResponseSerializer.bytes(response, keepAlive: false)) else { return }
+                stream(HTTPStreamWriter(fd: fd, registry: registry))
+                registry.answered(fd)
+                return Socket.shutdownBoth(fd)
+            }
             let bytes = HTTPResponseSerializer.bytes(response, keepAlive: keepAlive, includeBody: head.method != "HEAD")
             registry.answered(fd)
             guard Socket.sendAll(fd, bytes) else { return }

@@ -13,7 +13,7 @@ enum HTTPResponseSerializer {
         }
         // 1xx, 204 and 304 answers never have a body (RFC 9110 §6.4.1), so no Content-Length either.
         let bodyless = response.status < 200 || response.status == 204 || response.status == 304
-        if !bodyless { head += "Content-Length: \(response.body.count)\r\n" }
+        if !bodyless && response.stream == nil { head += "Content-Length: \(response.body.count)\r\n" }
         head += "Connection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
         var bytes = Array(head.utf8)
         if includeBody && !bodyless { bytes.append(contentsOf: response.body) }

@@ -29,10 +29,10 @@ final class CurlTransfer: Sendable {
     private let onAbort = Mutex<(@Sendable () -> Void)?>(nil)
 
     /// An exchange of `request` that accepts `maxBodyBytes` of decoded body from `host`.
-    init(_ request: CurlRequest, maxBodyBytes: Int, host: String) {
+    init(_ request: CurlRequest, maxBodyBytes: Int, host: String, sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)? = nil) {
         self.request = request
         self.origin = Self.origin(of: request.url)
-        self.collector = Mutex(ResponseCollector(maxBodyBytes: maxBodyBytes, host: host))
+        self.collector = Mutex(ResponseCollector(maxBodyBytes: maxBodyBytes, host: host, sink: sink))
     }
 
     /// Whether it was aborted.

@@ -8,7 +8,7 @@ import Foundation
 /// other 2 are kept for API calls) and 24 in all however many requests are in flight; a hostile
 /// server holds up its own origin's requests only. Nothing is cached, and no cookie is kept.
 public final class HTTPTransportClient: HTTPClient {
-    private let configuration: HTTPClientConfiguration
+    let configuration: HTTPClientConfiguration
     /// The client's libcurl engine (internal so tests can see that aborted transfers end).
     let engine: CurlEngine
     private let refresher: TokenRefresher?

@@ -30,11 +30,14 @@ struct ResponseCollector: Sendable {
     private var headerBytes = 0
     /// While draining (the caller gave up; see `drain(upTo:)`), the body bytes still accepted.
     private var drainBudget: Int?
+    /// Where a 2xx body goes as it arrives, instead of being kept (a stream); `false` stops it.
+    private let sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)?
 
     /// A collector that accepts `maxBodyBytes` of body from `host` (`host:port`, for errors).
-    init(maxBodyBytes: Int, host: String) {
+    init(maxBodyBytes: Int, host: String, sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)? = nil) {
         self.maxBodyBytes = max(0, maxBodyBytes)
         self.host = host
+        self.sink = sink
     }
 
     /// One header line with its CRLF, the status line included; `false` means stop the transfer.
@@ -75,6 +78,7 @@ struct ResponseCollector: Sendable {
             return bytes.count <= budget
         }
         guard ending == nil else { return false }
+        if let sink, let status, (200..<300).contains(status) { return sink(bytes) }
         guard bytes.count <= maxBodyBytes - body.count else {
             return stop(.refused(.bodyTooLarge(limit: maxBodyBytes)))
         }
@@ -116,7 +120,7 @@ struct ResponseCollector: Sendable {
             // Nothing to read after the headers: let the exchange end so the connection stays usable.
             return declaredLength == 0
         }
-        if let declared = declaredLength, declared > Int64(maxBodyBytes) {
+        if let declared = declaredLength, declared > Int64(maxBodyBytes), sink == nil || !(200..<300).contains(status) {
             return stop(.refused(.bodyTooLarge(limit: maxBodyBytes)))
         }
         if let declared = declaredLength, declared > 0 { body.reserveCapacity(Int(declared)) }

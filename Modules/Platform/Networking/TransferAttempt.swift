@@ -38,19 +38,23 @@ final class TransferAttempt: Sendable {
     private let engine: CurlEngine
     private let maxBodyBytes: Int
     private let host: String
+    private let sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)?
 
-    private init(engine: CurlEngine, maxBodyBytes: Int, host: String) {
+    private init(engine: CurlEngine, maxBodyBytes: Int, host: String, sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)?) {
         self.engine = engine
         self.maxBodyBytes = maxBodyBytes
         self.host = host
+        self.sink = sink
     }
 
     /// Sends `request` on `engine`, allowing it `deadline` and a decoded body of
-    /// `maxBodyBytes`; a response with any status (but a redirect to follow) succeeds.
+    /// `maxBodyBytes`; a response with any status (but a redirect to follow) succeeds. With `sink`,
+    /// a 2xx body goes there as it arrives and is not kept.
     static func run(
-        _ request: CurlRequest, engine: CurlEngine, deadline: Duration, maxBodyBytes: Int, host: String
+        _ request: CurlRequest, engine: CurlEngine, deadline: Duration, maxBodyBytes: Int, host: String,
+        sink: (@Sendable (UnsafeRawBufferPointer) -> Bool)? = nil
     ) async -> Outcome {
-        let attempt = TransferAttempt(engine: engine, maxBodyBytes: maxBodyBytes, host: host)
+        let attempt = TransferAttempt(engine: engine, maxBodyBytes: maxBodyBytes, host: host, sink: sink)
         let timer = Task {
             do {
                 try await Task.sleep(for: deadline)
@@ -94,7 +98,7 @@ final class TransferAttempt: Sendable {
 
     /// One exchange on the engine; answered by the engine, or at once by `stop`.
     private func exchange(_ request: CurlRequest) async -> Step {
-        let transfer = CurlTransfer(request, maxBodyBytes: maxBodyBytes, host: host)
+        let transfer = CurlTransfer(request, maxBodyBytes: maxBodyBytes, host: host, sink: sink)
         return await withCheckedContinuation { continuation in
             let stopped = state.withLock { state -> Failure? in
                 if let stop = state.stop { return stop }

@@ -23,8 +23,13 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public var onRequest: @MainActor (_ first: Bool) -> Rows = { _ in { _, _ in [] } }
     /// Called once the state shows a failed page (`first`: the first); an expired cursor starts over instead.
     public var onFailure: @MainActor (_ error: any Error, _ first: Bool) -> Void = { _, _ in }
+    /// Called when the server refused a cursor and the list starts over from a new first page.
+    public var onStartOver: @MainActor () -> Void = {}
     /// Called after every answer taken in or failed, once whatever it started is under way.
     public var onAnswer: @MainActor () -> Void = {}
+    /// Asked when a first page answers over rows shown (a revalidation): `true` keeps the rows, the
+    /// index and the cursor as they are (the caller took the page in place); `false` replaces them.
+    public var keepsRows: @MainActor (_ page: Page) -> Bool = { _ in false }
 
     // Changed in place (a `didSet` that does not read the old value): a page appends, never copies.
     private var shown: [Row] = [] { didSet { revision.changed() } }
@@ -65,6 +70,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
 
     /// The page request in flight, if any.
     public var current: Task<Void, Never>? { request.current }
+
+    /// Where the next page starts; `nil` at the end or before the first page.
+    public var nextCursor: Cursor? { session.next }
 
     /// The current paging session: a refresh (or a start over) begins a new one.
     public var generation: Int { session.generation }
@@ -140,6 +148,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         return request.start(after: cursor) { [weak self] result in
             guard let self, !stopped, session.isCurrent(generation) else { return }
             switch result {
+            case .success(let page) where cursor == nil && !shown.isEmpty && keepsRows(page): keep()
             case .success(let page) where cursor == nil: accept(first: page, generation: generation, rows: makeRows)
             case .success(let page): accept(next: page, generation: generation, rows: makeRows)
             case .failure(let error): fail(error, first: cursor == nil)
@@ -156,6 +165,11 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         (firstState, refreshing, nextState) = (.loaded, false, session.next == nil ? .end : .idle)
     }
 
+    /// A first page was taken in place: the rows, their index and the cursor stay; the load is over.
+    private func keep() {
+        (firstState, refreshing, nextState) = (.loaded, false, session.next == nil ? .end : .idle)
+    }
+
     private func accept(next page: Page, generation: Int, rows makeRows: Rows) {
         guard let accepted = session.acceptNextPage(ids(page), next: next(page), generation: generation) else { return }
         let rows = makeRows(page, accepted.positions)
@@ -168,6 +182,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         if !first, isCursorExpired(error) {
             // The server no longer accepts the cursor: start over, keeping the rows; it is never sent again.
             session.dropCursor()
+            onStartOver()
             refresh()
             return
         }

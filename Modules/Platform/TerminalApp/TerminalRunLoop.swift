@@ -15,18 +15,21 @@ public struct TerminalRunLoop {
     private let terminal: Terminal
     private let makeInput: () -> TerminalInput
     private let depth: ColorDepth
+    private let graphics: GraphicsMode
     private let suspendProcess: () -> Void
 
-    /// A loop on stdin and stdout, with colours at `depth` (detected from the environment by default).
-    public init(depth: ColorDepth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)) {
-        self.init(terminal: Terminal(), input: { TerminalInput() }, depth: depth, suspend: ProcessStop.stop)
+    /// A loop on stdin and stdout, with colours at `depth` (detected from the environment by
+    /// default) and the photos screens place drawn by `graphics`.
+    public init(depth: ColorDepth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment), graphics: GraphicsMode = .blocks) {
+        self.init(terminal: Terminal(), input: { TerminalInput() }, depth: depth, graphics: graphics, suspend: ProcessStop.stop)
     }
 
     /// A loop on `terminal` reading `input`, where `suspend` stops the process until it runs again.
-    init(terminal: Terminal, input: @escaping () -> TerminalInput, depth: ColorDepth, suspend: @escaping () -> Void) {
+    init(terminal: Terminal, input: @escaping () -> TerminalInput, depth: ColorDepth, graphics: GraphicsMode = .blocks, suspend: @escaping () -> Void) {
         self.terminal = terminal
         makeInput = input
         self.depth = depth
+        self.graphics = graphics
         suspendProcess = suspend
     }
 
@@ -44,7 +47,7 @@ public struct TerminalRunLoop {
         try terminal.enterRawMode()
         defer { terminal.restore() }
         let terminal = terminal
-        let writer = ScreenWriter(depth: depth) { try terminal.write($0) }
+        let writer = ScreenWriter(depth: depth, graphics: graphics) { try terminal.write($0) }
         let interval = tickInterval
         let ticker = Task { @MainActor in
             while !Task.isCancelled {

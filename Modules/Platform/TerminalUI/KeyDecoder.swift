@@ -2,7 +2,8 @@
 /// the rest arrives.
 ///
 /// A lone ESC is ambiguous (the Escape key, or the start of a sequence still on its way): it
-/// stays pending until more bytes arrive or the reader calls `flush()` after a short pause.
+/// stays pending until more bytes arrive or the reader calls `flush()` after a short pause. ESC
+/// followed by a byte that starts no sequence (`ESC j`) is the Escape key and then that key.
 public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
@@ -99,18 +100,14 @@ public struct KeyDecoder: Sendable {
             case UInt8(ascii: "S"): .function(4)
             default: nil
             }
-            return key.map { .key($0, length: 3) } ?? .skip(length: 3)
-        case 0x1B:
-            // ESC ESC: the first is the Escape key.
-            return .key(.escape, length: 1)
+            if let key { return .key(key, length: 3) }
+            // Not a final byte of SS3 (a control or printable the reader typed after Esc O): the
+            // Escape key, then what followed on its own.
+            return (0x40...0x7E).contains(bytes[start + 2]) ? .skip(length: 3) : .key(.escape, length: 1)
         default:
-            // Alt+key: report the key itself.
-            let inner = parse(bytes, at: start + 1)
-            switch inner {
-            case .key(let key, let length): return .key(key, length: length + 1)
-            case .skip(let length): return .skip(length: length + 1)
-            case .incomplete: return .incomplete
-            }
+            // Esc then a key that starts no sequence (Esc j, Esc Esc): the Escape key, then that key
+            // on its own — never a lost key. Alt+key sends the same bytes and reads the same.
+            return .key(.escape, length: 1)
         }
     }
 

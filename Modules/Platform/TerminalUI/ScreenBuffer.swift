@@ -4,6 +4,8 @@ public struct ScreenBuffer: Hashable, Sendable {
     public let size: TerminalSize
     /// The cells, row by row.
     public private(set) var cells: [Cell]
+    /// Photos a graphics protocol draws over boxes of cells (empty with half blocks).
+    public private(set) var graphics: [GraphicsPlacement] = []
 
     /// A blank grid of `size`.
     public init(size: TerminalSize) {
@@ -31,6 +33,15 @@ public struct ScreenBuffer: Hashable, Sendable {
             x += width
         }
         return max(0, x - max(column, 0))
+    }
+
+    /// Adds a photo for a graphics protocol to draw; the cells under it are blanked.
+    public mutating func place(_ placement: GraphicsPlacement) {
+        guard !placement.shown.isEmpty else { return }
+        for line in placement.shown {
+            fill(row: placement.row + line, columns: placement.column..<(placement.column + placement.columns))
+        }
+        graphics.append(placement)
     }
 
     /// Fills `columns` of `row` with `character` (one column wide) in `style`.

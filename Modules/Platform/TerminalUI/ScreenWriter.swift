@@ -1,12 +1,19 @@
-/// Sends frames to a terminal, each time only the cells that changed since the last frame.
+import ImageCodec
+
+/// Sends frames to a terminal, each time only the cells that changed since the last frame, and
+/// the photos a graphics protocol draws when they moved.
 public final class ScreenWriter {
     private let depth: ColorDepth
+    private let graphics: GraphicsMode
     private let output: (String) throws -> Void
     private var shown: ScreenBuffer?
+    private var images = GraphicsImageIDs()
 
-    /// Creates a writer that sends escape sequences to `output` with colours at `depth`.
-    public init(depth: ColorDepth, output: @escaping (String) throws -> Void) {
+    /// Creates a writer that sends escape sequences to `output` with colours at `depth`, photos
+    /// placed in frames drawn by `graphics`.
+    public init(depth: ColorDepth, graphics: GraphicsMode = .blocks, output: @escaping (String) throws -> Void) {
         self.depth = depth
+        self.graphics = graphics
         self.output = output
     }
 
@@ -18,7 +25,20 @@ public final class ScreenWriter {
     /// Sends what changed between the last frame and `frame`; everything after `invalidate()`
     /// or when the size changed. Sends nothing when nothing changed.
     public func draw(_ frame: ScreenBuffer) throws {
-        let text = FrameDiff.encode(from: shown, to: frame, depth: depth)
+        let previous = shown
+        let moved = previous?.graphics != frame.graphics
+        // A sixel stays in the terminal's pixels until cells are written over it: when photos
+        // move, the whole frame is sent again (a clear first) and the photos drawn on top.
+        let base = graphics == .sixel && moved ? nil : previous
+        var text = FrameDiff.encode(from: base, to: frame, depth: depth)
+        switch graphics {
+        case .blocks:
+            break
+        case .kitty:
+            if moved || base == nil { text += kitty(frame.graphics) }
+        case .sixel:
+            if moved || !text.isEmpty { text += frame.graphics.map(Self.sixel).joined() }
+        }
         shown = frame
         if !text.isEmpty { try output(text) }
     }
@@ -26,5 +46,28 @@ public final class ScreenWriter {
     /// Forgets what the terminal shows, so the next frame is sent whole (after a resize).
     public func invalidate() {
         shown = nil
+    }
+
+    /// Removes the last placements and places `placements`, sending each image's pixels once.
+    private func kitty(_ placements: [GraphicsPlacement]) -> String {
+        var out = KittyGraphics.deleteAllPlacements
+        for placement in placements {
+            let (id, isNew, evicted) = images.id(for: placement.key)
+            if let evicted { out += KittyGraphics.delete(id: evicted) }
+            if isNew { out += KittyGraphics.transmit(placement.image, id: id) }
+            out += ANSI.moveTo(row: placement.row + placement.shown.lowerBound, column: placement.column)
+            out += KittyGraphics.place(
+                id: id, width: placement.image.width, pixelRows: placement.shownPixelRows, columns: placement.columns, rows: placement.shown.count)
+        }
+        return out
+    }
+
+    /// The sixel of a placement's shown lines, at its first shown cell.
+    private static func sixel(_ placement: GraphicsPlacement) -> String {
+        let rows = placement.shownPixelRows
+        guard !rows.isEmpty else { return "" }
+        let image = placement.image
+        let cropped = RGBImage(width: image.width, height: rows.count, pixels: Array(image.pixels[(rows.lowerBound * image.width * 3)..<(rows.upperBound * image.width * 3)]))
+        return ANSI.moveTo(row: placement.row + placement.shown.lowerBound, column: placement.column) + SixelEncoder.encode(cropped)
     }
 }

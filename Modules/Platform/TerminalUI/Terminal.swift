@@ -1,3 +1,5 @@
+import ImageCodec
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,6 +30,17 @@ public final class Terminal: @unchecked Sendable {
         var window = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
+    }
+
+    /// The size of one cell in pixels, from the window's pixel size where the terminal reports it
+    /// (xterm, kitty, foot, WezTerm do), else `fallback`.
+    public func cellPixelSize(fallback: PixelSize = PixelSize(width: 10, height: 20)) -> PixelSize {
+        var window = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0, window.ws_xpixel > 0, window.ws_ypixel > 0
+        else { return fallback }
+        let width = Int(window.ws_xpixel) / Int(window.ws_col), height = Int(window.ws_ypixel) / Int(window.ws_row)
+        guard (2...200).contains(width), (2...400).contains(height) else { return fallback }
+        return PixelSize(width: width, height: height)
     }
 
     /// Saves the terminal's settings, then switches to raw input (keys arrive one by one, unechoed,

@@ -67,6 +67,19 @@ public enum TextLayout {
         }
     }
 
+    /// `text` in `width` columns like `truncate`, but a cut ends at a word boundary: the words that
+    /// fit whole, then `ellipsis` — never half a word. A first word too wide alone is cut as `truncate` would.
+    public static func truncateAtWord(_ text: String, width: Int, ellipsis: String = "…") -> String {
+        let cut = truncate(text, width: width, ellipsis: ellipsis), clean = sanitized(text)
+        let kept = cut.dropLast(ellipsis.count)
+        guard width > DisplayWidth.of(ellipsis), cut.hasSuffix(ellipsis), cut != clean, clean.hasPrefix(kept) else { return cut }
+        // A cut inside a word drops that word's start; then trailing spaces and joining punctuation go.
+        let inWord = clean.dropFirst(kept.count).first?.isWhitespace != true
+        var words = inWord ? kept[..<(kept.lastIndex(where: \.isWhitespace) ?? kept.startIndex)] : kept
+        while let last = words.last, last.isWhitespace || ",;:-–—".contains(last) { words.removeLast() }
+        return words.isEmpty ? cut : words + ellipsis
+    }
+
     /// The longest start of `text` that fits in `width` columns; reading stops at the first
     /// Character that does not fit.
     public static func prefix(_ text: String, width: Int) -> String {

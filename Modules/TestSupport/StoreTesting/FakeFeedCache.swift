@@ -10,6 +10,7 @@ public actor FakeFeedCache: FeedCache {
     private var next: Cursor?
     private var savedAt: Date?
     private var pages = 0
+    private var anchor: FeedAnchor?
     private let maxPages: Int
 
     /// Every operation, in order: "replace", "append", "like p1", "clear".
@@ -27,11 +28,12 @@ public actor FakeFeedCache: FeedCache {
         next = saved.next
         savedAt = saved.savedAt
         pages = 1
+        anchor = saved.anchor
     }
 
     public func load() async throws -> CachedFeed? {
         guard let savedAt, !posts.isEmpty else { return nil }
-        return CachedFeed(posts: posts, next: next, savedAt: savedAt)
+        return CachedFeed(posts: posts, next: next, savedAt: savedAt, anchor: anchor)
     }
 
     public func replaceAll(with page: FeedPage, savedAt: Date) async throws {
@@ -60,8 +62,26 @@ public actor FakeFeedCache: FeedCache {
         posts[index].likeCount = likeCount
     }
 
+    public func updatePosts(_ updated: [Post], savedAt: Date) async throws {
+        operations.append("update \(updated.count)")
+        guard pages > 0 else { return }
+        let byID = Dictionary(updated.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        for index in posts.indices {
+            guard let new = byID[posts[index].id] else { continue }
+            let old = posts[index]
+            posts[index] = Post(id: old.id, author: old.author, caption: new.caption, image: old.image, likeCount: new.likeCount, like: new.like)
+        }
+        self.savedAt = savedAt
+    }
+
+    public func saveAnchor(_ anchor: FeedAnchor?) async throws {
+        operations.append("anchor \(anchor.map { "\($0.post):\($0.lineOffset)" } ?? "top")")
+        self.anchor = anchor
+    }
+
     public func clear() async throws {
         operations.append("clear")
+        anchor = nil
         posts = []
         next = nil
         savedAt = nil

@@ -103,6 +103,18 @@ public final class FakePostStore: PostStore {
 
     public func restorePending(_ likes: [PendingLike]) {}
 
+    public func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
+
+    public func updateServerLikes(_ likes: [PostID: LikeResult]) {
+        for (id, result) in likes {
+            guard var post = posts[id], post.likeCount != result.likeCount || post.like.isLiked != result.liked else { continue }
+            post.likeCount = result.likeCount
+            post.like = LikeState(result.liked)
+            posts[id] = post
+            notify(post, settled: nil)
+        }
+    }
+
     /// Shows the outcome of a tap on `id` made over `before`, if a screen still holds the post.
     private func settle(_ id: PostID, before: Post, outcome: LikeOutcome) {
         guard var post = posts[id] else { return }

@@ -8,11 +8,18 @@ import Testing
         let square = PhotoBox(aspectRatio: 1, availableColumns: 77, maxRows: 8)
         #expect(square.rows == 8 && square.columns == 16)
         let panorama = PhotoBox(aspectRatio: 3, availableColumns: 77, maxRows: 8)
-        #expect(panorama.rows == 7 && panorama.columns == 40, "40 columns wide: 40 ÷ 3 ÷ 2 ≈ 7 lines")
+        #expect(panorama.rows == 8 && panorama.columns == 48, "8 lines tall: 8 × 2 × 3 = 48 columns")
+        let wide = PhotoBox(aspectRatio: 3, availableColumns: 160, maxRows: 24)
+        #expect(wide.columns == PhotoBox.maximumColumns && wide.rows == 16, "96 columns at most: 96 ÷ 3 ÷ 2 = 16 lines")
         let banner = PhotoBox(aspectRatio: 20, availableColumns: 77, maxRows: 8)
         #expect(banner.rows == PhotoBox.minimumRows)
         let tall = PhotoBox(aspectRatio: 0.2, availableColumns: 77, maxRows: 8)
-        #expect(tall.rows == PhotoBox.maximumRows && tall.columns == 4)
+        #expect(tall.rows == 8 && tall.columns == 4)
+    }
+
+    @Test(arguments: [(24, 11), (40, 19), (50, 24), (3, 3), (1_000, 120)])
+    func aPhotoTakesAtMostAboutHalfTheScreensHeight(screen: Int, rows: Int) {
+        #expect(PhotoBox.maxRows(screenRows: screen) == rows)
     }
 
     @Test func aBrokenRatioIsASquare() {
@@ -26,7 +33,7 @@ import Testing
             for columns in [5, 20, 37, 77, 117] {
                 let box = PhotoBox(aspectRatio: ratio, availableColumns: columns, maxRows: 8)
                 #expect(box.columns <= max(4, columns) && box.columns >= 4)
-                #expect((PhotoBox.minimumRows...PhotoBox.maximumRows).contains(box.rows))
+                #expect((PhotoBox.minimumRows...8).contains(box.rows))
             }
         }
     }
@@ -49,7 +56,7 @@ import Testing
     @Test(arguments: [4e18, 1e-300, Double.greatestFiniteMagnitude, 9.2e18, 0, -1, .nan, .infinity])
     func anyRatioGivesABoxInsideTheScreen(ratio: Double) {
         let box = PhotoBox(aspectRatio: ratio, availableColumns: 77, maxRows: 7)
-        #expect((4...40).contains(box.columns))
+        #expect((4...77).contains(box.columns))
         #expect((PhotoBox.minimumRows...7).contains(box.rows))
     }
 }

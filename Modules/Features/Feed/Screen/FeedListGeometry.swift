@@ -82,6 +82,25 @@ struct FeedListGeometry {
         return moved.offset < 0 ? Location(index: 0, offset: 0) : moved
     }
 
+    /// A screen down from `top`, stopped at a post's author line: the last row starting within a
+    /// screen below `top`. Only where no row starts there (a row taller than the list) or at the
+    /// end of the feed (the last screen shows the footer) may a top land inside a row.
+    func pageDown(from top: Location) -> Location {
+        let moved = down(top, by: max(1, viewport))
+        guard moved.offset > 0, moved.index < footerIndex else { return moved }
+        let start = Location(index: moved.index, offset: 0)
+        return start > top ? start : moved
+    }
+
+    /// A screen up from `top`, stopped at a post's author line: the first row starting within a
+    /// screen above `top`, so nothing above the old top is skipped.
+    func pageUp(from top: Location) -> Location {
+        let moved = up(top, by: max(1, viewport))
+        guard moved.offset > 0 else { return moved }
+        let next = Location(index: moved.index + 1, offset: 0)
+        return next < top ? next : Location(index: moved.index, offset: 0)
+    }
+
     /// The top location that shows all of item `index` (or its start, when taller than the list),
     /// moving as little as possible from `top`.
     func reveal(_ index: Int, from top: Location) -> Location {

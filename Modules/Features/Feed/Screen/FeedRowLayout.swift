@@ -16,11 +16,14 @@ struct FeedRowLayout {
     let size: TerminalSize
     let glyphs: Glyphs
     let theme: FeedScreenTheme
+    /// Half blocks in the cells, or a placement a graphics protocol draws.
+    let graphics: GraphicsMode
 
-    init(size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard) {
+    init(size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard, graphics: GraphicsMode = .blocks) {
         self.size = size
         self.glyphs = glyphs
         self.theme = theme
+        self.graphics = graphics
     }
 
     /// Columns for the row's content: the width less the gutter and a one-column right margin.
@@ -50,7 +53,7 @@ struct FeedRowLayout {
     /// drawing only lines inside `visible`.
     func draw(
         _ row: PostRow, selected: Bool, top: Int, visible: Range<Int>, photo shown: ImageRowState? = nil, mark: String? = nil,
-        into buffer: inout ScreenBuffer
+        now: Date? = nil, into buffer: inout ScreenBuffer
     ) {
         let photo = photo(for: row)
         let caption = captionLines(for: row)
@@ -60,8 +63,16 @@ struct FeedRowLayout {
         let last = min(height, visible.upperBound - top)
         guard first < last else { return }
         if case .ready(let image) = shown {
-            // The photo fills its box, two pixels a cell; lines outside the list area are clipped.
-            buffer.draw(image, row: top + 1, column: Self.gutter, lines: visible)
+            if graphics == .blocks {
+                // The photo fills its box, two pixels a cell; lines outside the list area are clipped.
+                buffer.draw(image, row: top + 1, column: Self.gutter, lines: visible)
+            } else {
+                // The real pixels over the box's cells, only its lines inside the list area.
+                let shownLines = max(0, visible.lowerBound - top - 1)..<max(0, min(photo.rows, visible.upperBound - top - 1))
+                buffer.place(GraphicsPlacement(
+                    key: "\(row.imageURL.absoluteString) \(image.width)x\(image.height)", image: image, row: top + 1, column: Self.gutter,
+                    columns: photo.columns, rows: photo.rows, shown: shownLines))
+            }
         }
         for line in first..<last {
             let y = top + line
@@ -74,13 +85,19 @@ struct FeedRowLayout {
                 buffer.write(author, row: y, column: left, style: selected ? theme.selectedAuthor : theme.author)
             case 1...photo.rows:
                 if case .ready = shown { continue }
+                if case .loading = shown, let colour = row.placeholder {
+                    // On its way: the box in the photo's dominant colour, the photo's exact size.
+                    let fill = Style(background: .rgb(red: colour.red, green: colour.green, blue: colour.blue))
+                    buffer.fill(row: y, columns: left..<(left + photo.columns), style: fill)
+                    continue
+                }
                 let failed = if case .failed = shown { true } else { false }
                 drawPhotoLine(line - 1, of: photo, row: row, failed: failed, y: y, into: &buffer)
             case photo.rows + 1:
                 let heart = glyphs.heart(row.heart.isLiked, checking: row.heart == .checking)
                 let used = buffer.write(heart, row: y, column: left, style: theme.heart(row.heart), maxColumns: contentColumns)
-                // A like saved on this device and not yet on the server says so.
-                let text = mark.map { "\(row.likes) \(glyphs.separator) \($0)" } ?? row.likes
+                // The comments and the age, then what follow-ups mark (a like not yet on the server).
+                let text = details(of: row, now: now, mark: mark)
                 let likes = TextLayout.truncate(text, width: contentColumns - used - 1, ellipsis: glyphs.ellipsis)
                 buffer.write(likes, row: y, column: left + used + 1, style: theme.likes)
             case height - 1:
@@ -91,10 +108,19 @@ struct FeedRowLayout {
         }
     }
 
-    /// The pixel size to decode the row's photo to: two pixels a cell of its box.
-    func photoPixelSize(for row: PostRow) -> PixelSize {
+    /// The like line's text after the heart: "412 likes · 12 comments · 2h", then `mark`; a part
+    /// the server did not send is left out, and the age only when `now` is known.
+    func details(of row: PostRow, now: Date?, mark: String?) -> String {
+        let age = now.flatMap { now in row.createdAt.map { AgeText.format($0, now: now) } }
+        return [row.likes, row.comments, age, mark].compactMap { $0 }.joined(separator: " \(glyphs.separator) ")
+    }
+
+    /// The pixel size to decode the row's photo to: two pixels a cell of its box, or with a
+    /// graphics protocol the box's size in the terminal's pixels (`cell` a cell).
+    func photoPixelSize(for row: PostRow, cell: PixelSize? = nil) -> PixelSize {
         let box = photo(for: row)
-        return HalfBlockImage.pixelSize(columns: box.columns, rows: box.rows)
+        guard graphics != .blocks, let cell else { return HalfBlockImage.pixelSize(columns: box.columns, rows: box.rows) }
+        return PixelSize(width: box.columns * min(max(cell.width, 1), 200), height: box.rows * min(max(cell.height, 1), 400))
     }
 
     /// One line of the photo area: a frame of exactly the photo's size, its file name in the middle

@@ -1,5 +1,6 @@
 import Foundation
 import FeedInterface
+import ImageCodec
 import ImagePipeline
 import PluginInterface
 import TerminalUI
@@ -20,23 +21,30 @@ public final class FeedScreen {
     /// A refresh asked for by key is under way: the reader sees the new first page from its top.
     private var refreshingFromTop = false
     private let ascii: Bool
+    private let graphics: GraphicsMode
+    private let cellPixels: PixelSize
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
     private let wallClock: () -> Date
     private var size = TerminalSize(columns: 80, rows: 24)
     private var tickCount = 0
     private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
+    /// The paging session whose "Feed started over" already sent the reader to the top.
+    private var startedOverSession: Int?
 
     /// A screen over `model`; a message clears itself after `messageLifetime` by the `now` clock;
     /// the banner's age is told by `wallClock`. `extensions` are what follow-ups add (title
     /// segments, row marks, keys and the screens they open), asked in order for a key the screen
     /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
-    /// photos, and loaded photos are drawn.
+    /// photos, and loaded photos are drawn: in half blocks, or by `graphics` on cells of
+    /// `cellPixels` pixels.
     public init(
         model: FeedViewModel,
         extensions: [any ScreenExtension] = [],
         photos: ImageRowLoader<PostID>? = nil,
         ascii: Bool = false,
+        graphics: GraphicsMode = .blocks,
+        cellPixels: PixelSize = PixelSize(width: 10, height: 20),
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
         wallClock: @escaping () -> Date = { Date() }
@@ -45,6 +53,8 @@ public final class FeedScreen {
         self.extensions = extensions
         self.photos = photos
         self.ascii = ascii
+        self.graphics = graphics
+        self.cellPixels = cellPixels
         self.messageLifetime = messageLifetime
         self.now = now
         self.wallClock = wallClock
@@ -53,7 +63,10 @@ public final class FeedScreen {
     /// The screen appeared: loads the first page.
     @discardableResult
     public func start() -> Task<Void, Never>? {
-        model.onAppear()
+        let task = model.onAppear()
+        // A place saved by an earlier run (within --restore-for): the same post at the same line.
+        if let place = model.restoredPlace { position = FeedScreenPosition(top: place.post, topOffset: place.lineOffset, selected: place.post) }
+        return task
     }
 
     /// Applies `key`: moves, pages, likes the selected post, refreshes, retries, opens help or quits.
@@ -123,6 +136,11 @@ public final class FeedScreen {
     /// Draws the current state at `size` and reports the rows on screen to the view model, so
     /// pagination follows scrolling. If that starts a page load, the frame shows it.
     public func frame(size: TerminalSize) -> ScreenBuffer {
+        if model.viewState.message == .startedOver, startedOverSession != model.session {
+            // A page reset replaced the rows: the reader reads the new feed from its top.
+            startedOverSession = model.session
+            position = .start
+        }
         if refreshingFromTop, !model.viewState.isRefreshing {
             // The new first page replaced the rows: the first row is selected, never one that left.
             position = .start
@@ -145,6 +163,9 @@ public final class FeedScreen {
             started = true
         }
         if started { frame = render() }
+        if model.viewState.initialLoad == .loaded, let top = frame.position.top {
+            model.readerMoved(to: FeedPlace(post: top, lineOffset: frame.position.topOffset))
+        }
         noteMessage()
         return frame.buffer
     }
@@ -170,6 +191,9 @@ public final class FeedScreen {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
+        // A newer feed in another order waits while the reader is below the top: r shows it.
+        if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }
+        options.graphics = graphics
         return options
     }
 
@@ -198,15 +222,21 @@ public final class FeedScreen {
         let rows = model.viewState.rows
         return ids.compactMap { id in
             guard let index = model.index(of: id), rows.indices.contains(index) else { return nil }
-            return (id, Self.photoRequest(for: rows[index], size: size))
+            return (id, Self.photoRequest(for: rows[index], size: size, graphics: graphics, cellPixels: cellPixels))
         }
     }
 
-    /// The photo request of `row` on a screen of `size`: its address at about the box's width,
-    /// decoded to the box's pixels, two a cell.
-    public static func photoRequest(for row: PostRow, size: TerminalSize) -> ImageRequest {
-        let pixels = FeedRowLayout(size: size, glyphs: .unicode).photoPixelSize(for: row)
-        return ImageRequest(url: PhotoURL.sized(row.imageURL, pixelWidth: pixels.width), size: pixels)
+    /// The photo request of `row` on a screen of `size`: decoded to the box's pixels (two a cell
+    /// for half blocks, the box in `cellPixels` cells for a graphics protocol), downloaded at a few
+    /// times that width for half blocks (so the JPEG's own loss does not show), at that width for
+    /// a protocol (the terminal shows those pixels).
+    public static func photoRequest(
+        for row: PostRow, size: TerminalSize, graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+    ) -> ImageRequest {
+        let pixels = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics).photoPixelSize(for: row, cell: cellPixels)
+        let width = graphics == .blocks ? PhotoURL.downloadWidth(forBox: pixels.width) : pixels.width
+        let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
+        return ImageRequest(url: PhotoURL.chosen(pixelWidth: width, renditions: renditions, fallback: row.imageURL), size: pixels)
     }
 
     private func noteMessage() {

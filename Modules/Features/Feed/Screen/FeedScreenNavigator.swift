@@ -25,7 +25,7 @@ enum FeedScreenNavigator {
                 top = Location(index: 0, offset: 0)
             }
         case .pageDown:
-            let moved = geometry.down(top, by: max(1, geometry.viewport))
+            let moved = geometry.pageDown(from: top)
             if moved == top {
                 selected = count - 1
             } else {
@@ -33,7 +33,7 @@ enum FeedScreenNavigator {
             }
             top = moved
         case .pageUp:
-            let moved = geometry.up(top, by: max(1, geometry.viewport))
+            let moved = geometry.pageUp(from: top)
             if moved == top {
                 selected = 0
             } else {

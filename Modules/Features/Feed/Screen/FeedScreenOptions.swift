@@ -16,6 +16,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var extraKeys: [KeyHelpLine] = []
     /// The title-line segments follow-ups add, in the order of the plugin list.
     public var titleSegments: [TitleSegment] = []
+    /// How loaded photos are drawn: half blocks in the cells, or placed for a graphics protocol.
+    public var graphics: GraphicsMode = .blocks
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

@@ -75,14 +75,15 @@ public enum FeedScreenRenderer {
                 context.drawCentered(["\(context.glyphs.spinner(options.tick)) Loading the feed\(context.glyphs.ellipsis)"], style: context.theme.footer, into: &buffer)
             case .failed(let error):
                 let hint = interactive ? "r to retry \(context.glyphs.separator) q to quit" : "Run again once the server is up, or pass --server URL."
-                let lines = TextLayout.wrap(FeedMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", hint]
+                let message = state.message.flatMap { if case .savedFeedTooOld = $0 { $0 } else { nil } } ?? .firstPageFailed(error)
+                let lines = TextLayout.wrap(message.text, width: max(1, size.columns - 4)) + ["", hint]
                 context.drawCentered(lines, style: context.theme.failure, into: &buffer)
             case .loaded:
                 (resolved, visible) = context.drawList(position, photos: photos, marks: marks, into: &buffer)
             }
         }
         context.drawHeader(selected: resolved, into: &buffer)
-        if interactive { context.drawKeyBar(into: &buffer) }
+        if interactive { context.drawKeyBar(selected: resolved, into: &buffer) }
         return FeedScreenFrame(buffer: buffer, position: resolved, visibleRows: visible)
     }
 
@@ -95,7 +96,8 @@ public enum FeedScreenRenderer {
 
     /// The geometry of the list area for `rows` on a screen of `size`.
     static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions, viewport: Int? = nil) -> FeedListGeometry {
-        FeedListGeometry(rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs), viewport: viewport ?? listLines(size).count)
+        FeedListGeometry(
+            rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs, graphics: options.graphics), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in
@@ -160,7 +162,7 @@ public enum FeedScreenRenderer {
                     let height = geometry.layout.height(of: row)
                     geometry.layout.draw(
                         row, selected: interactive && index == selected, top: y, visible: list, photo: photos(row.id), mark: marks(row),
-                        into: &buffer)
+                        now: options.now, into: &buffer)
                     visible.append(row.id)
                     y += height
                 } else {
@@ -249,8 +251,10 @@ public enum FeedScreenRenderer {
             }
             let start = 1 + title + 2
             if let message = shownMessage, state.initialLoad == .loaded, right - 1 - start > 2 {
-                let text = " " + TextLayout.truncate(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
-                buffer.write(text, row: 0, column: start, style: theme.message)
+                // A long message ends at a word with an ellipsis, never half a word.
+                let text = " " + TextLayout.truncateAtWord(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
+                // "Feed started over" is news, not a failure.
+                buffer.write(text, row: 0, column: start, style: message == .startedOver ? theme.callout : theme.message)
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
                 right - 1 - start > 2
             {
@@ -258,8 +262,14 @@ public enum FeedScreenRenderer {
                 let text = " " + callout.text.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") + " "
                 buffer.write(TextLayout.truncate(text, width: right - 1 - start, ellipsis: glyphs.ellipsis), row: 0, column: start, style: theme.callout)
             } else if let status = statusText, right - 1 - start > 2 {
-                let text = TextLayout.truncate(status, width: right - 1 - start, ellipsis: glyphs.ellipsis)
-                buffer.write(text, row: 0, column: start, style: theme.status)
+                if case .offline = state.banner, right - 1 - start > 4 {
+                    // Offline stands out without colour too: reverse video, bold.
+                    let text = " " + TextLayout.truncateAtWord(status, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
+                    buffer.write(text, row: 0, column: start, style: theme.offline)
+                } else {
+                    let text = TextLayout.truncateAtWord(status, width: right - 1 - start, ellipsis: glyphs.ellipsis)
+                    buffer.write(text, row: 0, column: start, style: theme.status)
+                }
             }
         }
 
@@ -279,11 +289,25 @@ public enum FeedScreenRenderer {
             return said.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
         }
 
-        func drawKeyBar(into buffer: inout ScreenBuffer) {
+        /// What the key bar offers now, with `position` the selection.
+        func keyContext(_ position: FeedScreenPosition) -> FeedKeyHelp.Context {
+            if options.showsHelp { return .help }
+            switch state.initialLoad {
+            case .loading: return .loading
+            case .failed: return .failed
+            case .loaded:
+                let pageFailed = if case .failed = state.pagination { true } else { false }
+                let index = position.selectedIndexHint
+                let likeable = state.rows.indices.contains(index) && state.rows[index].heart != .unknown
+                return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed)
+            }
+        }
+
+        func drawKeyBar(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
             guard size.rows >= 2 else { return }
             let y = size.rows - 1
             buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
-            let text = FeedKeyHelp.barText(separator: glyphs.separator, columns: size.columns - 2)
+            let text = FeedKeyHelp.barText(keyContext(position), extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
             // A tight bar may use the margins too.
             let column = DisplayWidth.of(text) <= size.columns - 2 ? 1 : 0
             let fitted = TextLayout.truncate(text, width: size.columns - column, ellipsis: glyphs.ellipsis)

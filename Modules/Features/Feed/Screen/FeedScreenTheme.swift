@@ -21,6 +21,8 @@ struct FeedScreenTheme: Sendable {
     let failure = Style(foreground: .red, bold: true)
     let message = Style(foreground: .red, bold: true, inverse: true)
     let callout = Style(foreground: .cyan, bold: true, inverse: true)
+    /// The offline banner: reverse video, so it reads without colour (`NO_COLOR`, a grey theme).
+    let offline = Style(foreground: .yellow, bold: true, inverse: true)
     let keyBar = Style(inverse: true)
     let helpTitle = Style(bold: true)
     let helpKey = Style(foreground: .cyan, bold: true)

@@ -1,14 +1,14 @@
-/// The photo area of a row, in cells: its size comes from the aspect ratio alone, before any
-/// photo exists, so a row never changes height when its photo arrives.
+/// The photo area of a row, in cells: its size comes from the aspect ratio and the screen's size
+/// alone, before any photo exists, so a row never changes height when its photo arrives.
 struct PhotoBox: Hashable, Sendable {
     let columns: Int
     let rows: Int
 
-    /// The fewest and most lines a photo area takes.
+    /// The fewest lines a photo area takes, and the most on any screen (a bound for hostile sizes).
     static let minimumRows = 3
-    static let maximumRows = 8
-    /// The widest a photo area gets.
-    static let maximumColumns = 40
+    static let maximumRows = 120
+    /// The widest a photo area gets: past this a photo is no easier to look at, only costlier.
+    static let maximumColumns = 96
 
     /// The box for `aspectRatio` (width ÷ height) in at most `availableColumns`, at most `maxRows`
     /// lines. A cell is about twice as tall as wide, so a line holds two columns' worth of height.
@@ -23,8 +23,9 @@ struct PhotoBox: Hashable, Sendable {
         columns = max(4, min(widest, Int(fitted)))
     }
 
-    /// The most lines a photo area takes on a screen `screenRows` tall: about a third of the list.
+    /// The most lines a photo area takes on a screen `screenRows` tall: about half the list area
+    /// (the screen less its title and key lines), so a row and the next one's author fit.
     static func maxRows(screenRows: Int) -> Int {
-        max(minimumRows, min(maximumRows, (screenRows - 2) / 3))
+        max(minimumRows, min(maximumRows, (screenRows - 2) / 2))
     }
 }

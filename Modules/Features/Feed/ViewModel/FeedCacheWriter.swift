@@ -16,6 +16,10 @@ final class FeedCacheWriter {
         case replaceAll(SavedPage)
         case append(SavedPage)
         case updateLike(PostID, LikeResult)
+        /// A revalidation taken in place: the posts' data, and the feed counts as saved now.
+        case updatePosts(Task<[Post], Never>)
+        /// The reader's place (`nil`: the top).
+        case anchor(FeedAnchor?)
         case clear
     }
 
@@ -56,9 +60,9 @@ final class FeedCacheWriter {
     func enqueue(_ operation: Operation) {
         let date = now()
         switch operation {
-        case .replaceAll, .append: savedAt = date
+        case .replaceAll, .append, .updatePosts: savedAt = date
         case .clear: (savedAt, saved) = (nil, nil)
-        case .updateLike: break
+        case .updateLike, .anchor: break
         }
         pending += 1
         operations.yield((operation, date))
@@ -93,6 +97,8 @@ final class FeedCacheWriter {
         case .replaceAll(let page): try await cache.replaceAll(with: await page.value, savedAt: date)
         case .append(let page): try await cache.append(await page.value, savedAt: date)
         case .updateLike(let post, let result): try await cache.updateLike(post: post, liked: result.liked, likeCount: result.likeCount)
+        case .updatePosts(let posts): try await cache.updatePosts(await posts.value, savedAt: date)
+        case .anchor(let anchor): try await cache.saveAnchor(anchor)
         case .clear: try await cache.clear()
         }
     }

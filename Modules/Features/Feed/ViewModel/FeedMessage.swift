@@ -7,10 +7,14 @@ public enum FeedMessage: Hashable, Sendable {
     case firstPageFailed(FeedError)
     /// A later page failed; a retry row is shown.
     case nextPageFailed(FeedError)
+    /// The first page failed and the saved feed is too old to show (`--hide-after`).
+    case savedFeedTooOld(FeedError)
     /// A refresh failed; the rows stay.
     case refreshFailed(FeedError)
     /// A like or unlike did not reach the server; the heart went back.
     case likeFailed(wanted: Bool)
+    /// The server no longer accepted the place in the feed: a new first page replaced the rows, read from the top.
+    case startedOver
 
     /// The message after a like of `wanted` ended with `outcome`: "Couldn't like" when it failed or
     /// the server was read back holding the other heart; `nil` otherwise.
@@ -27,8 +31,10 @@ public enum FeedMessage: Hashable, Sendable {
         switch self {
         case .firstPageFailed(let error): "Couldn't load the feed: \(error)"
         case .nextPageFailed(let error): "Couldn't load more: \(error)"
+        case .savedFeedTooOld(let error): "Couldn't load the feed: \(error). The saved feed is too old to show."
         case .refreshFailed(let error): "Couldn't refresh: \(error). Showing the posts you had."
         case .likeFailed(let wanted): wanted ? "Couldn't like" : "Couldn't unlike"
+        case .startedOver: "Feed started over"
         }
     }
 }

@@ -12,25 +12,51 @@ import StoreInterface
 public final class FeedViewModel {
     /// What the screen draws: the paged list's rows and page states over the rest of the state.
     public var viewState: FeedViewState {
-        state.showing(rows: list.rows, first: list.firstPage, next: list.nextPage, isRefreshing: list.isRefreshing)
+        state.showing(rows: list.rows, first: list.firstPage, next: list.nextPage, isRefreshing: list.isRefreshing, reader: reader?.post)
     }
 
     /// The view state but for the paged list's part, which `viewState` lays over it.
-    private var state = FeedViewState.initial
-    @ObservationIgnored private let posts: any PostStore
-    @ObservationIgnored private let cache: FeedCacheWriter?
-    @ObservationIgnored private let list: PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>
-    @ObservationIgnored private var started = false
+    var state = FeedViewState.initial
+    @ObservationIgnored let posts: any PostStore
+    @ObservationIgnored let cache: FeedCacheWriter?
+    @ObservationIgnored let list: PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>
+    @ObservationIgnored var started = false
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
-    @ObservationIgnored private var refreshFailed = false
+    @ObservationIgnored var refreshFailed = false
     /// The likes reads of pages whose rows show: their hearts are "checking" until theirs ends.
-    @ObservationIgnored private let hearts = FollowUpReads<PostID, Set<PostID>>()
+    @ObservationIgnored let hearts = FollowUpReads<PostID, Set<PostID>>()
+    /// How far the saved feed is trusted by age.
+    @ObservationIgnored let freshness: FeedFreshness
+    @ObservationIgnored let now: @Sendable () -> Date
+    /// Where the reader is, as the screen last reported (`nil`: the top).
+    @ObservationIgnored var reader: FeedPlace?
+    /// The place an earlier run saved, restored at launch; the screen starts there.
+    @ObservationIgnored public private(set) var restoredPlace: FeedPlace?
+    /// The stamp of the first page in flight, for taking it in place.
+    @ObservationIgnored var firstPageStamp: PostStamp?
+    /// A revalidated first page in another order, held while the reader is below the top.
+    @ObservationIgnored var heldFirstPage: (page: PageAwaitingLikes, stamp: PostStamp)?
+    /// When the rows shown were last checked with the server (or saved, for saved rows).
+    @ObservationIgnored var checkedAt: Date?
+    /// The saved feed was too old to show: when it was saved.
+    @ObservationIgnored var hiddenSavedAt: Date?
+    /// Something failed since the last success: the next success is a return.
+    @ObservationIgnored var failedSinceSuccess = false
+    @ObservationIgnored var lastPlaceSave: (place: FeedPlace?, at: Date)?
+    /// A later page succeeded after failures: once the answer is in, the first page is revalidated if stale.
+    @ObservationIgnored var revalidateAfterAnswer = false
+    /// Called on the first success after failures (the network is back), for the follow-ups.
+    @ObservationIgnored public var onRecovered: @MainActor () -> Void = {}
+    /// The list started over after an expired cursor: its new first page says so.
+    @ObservationIgnored private var startingOver = false
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
     public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
+        self.freshness = offline?.freshness ?? .standard
+        self.now = now
         self.list = PagedList(
             prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.pageAwaitingLikes(after: $0) },
             ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
@@ -39,7 +65,13 @@ public final class FeedViewModel {
         cache?.onDrained = { [weak self] in self?.notifyIfIdle() }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
-        list.onAnswer = { [weak self] in self?.notifyIfIdle() }
+        list.onAnswer = { [weak self] in self?.answered() }
+        // A page reset (an expired cursor) cannot go on below the old rows: it replaces them, and says so.
+        list.keepsRows = { [weak self] page in
+            guard let self, !startingOver else { return false }
+            return takeInPlace(page)
+        }
+        list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
     }
 
@@ -49,16 +81,33 @@ public final class FeedViewModel {
     /// No page load, likes read, like request or cache write is in flight.
     public var isIdle: Bool { !list.isLoading && hearts.isEmpty && likesInFlight == 0 && (cache?.pending ?? 0) == 0 }
 
-    /// The screen appeared: shows saved pages at once, then loads the first page once.
+    /// The screen appeared: shows saved pages at once (unless older than `hideAfter`), restores the
+    /// reader's place (within `restoreFor`), then loads the first page once (unless younger than `freshFor`).
     @discardableResult
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return list.current }
         started = true
         if let saved = cache?.saved, !saved.posts.isEmpty {
+            let age = FeedFreshness.age(of: saved.savedAt, now: now())
+            guard age <= freshness.hideAfter else {
+                hiddenSavedAt = saved.savedAt
+                return list.refresh()
+            }
             let stamp = posts.stamp()
             let page = PageAwaitingLikes(page: FeedPage(posts: saved.posts, next: saved.next), likes: nil)
             list.show(first: page) { page, positions in show(first: page.page, positions, stamp: stamp).rows }
             state.banner = .updated(saved.savedAt)
+            checkedAt = saved.savedAt
+            if let anchor = saved.anchor, list.index(of: anchor.post) != nil {
+                guard FeedFreshness.age(of: anchor.savedAt, now: now()) <= freshness.restoreFor else {
+                    // Past the restore window the feed opens at the top, refreshed.
+                    return list.refresh()
+                }
+                restoredPlace = FeedPlace(post: anchor.post, lineOffset: anchor.lineOffset)
+                reader = restoredPlace
+                lastPlaceSave = (reader, now())
+            }
+            if age < freshness.freshFor { return nil }
         }
         return list.refresh()
     }
@@ -67,10 +116,13 @@ public final class FeedViewModel {
     @discardableResult
     public func rowAppeared(_ id: PostID) -> Task<Void, Never>? { list.rowAppeared(id) }
 
-    /// Pull to refresh: starts a new paging session; the rows stay until the new first page arrives.
+    /// Pull to refresh, from the top: a held newer feed is shown at once; else a new paging session
+    /// starts and the rows stay until the new first page arrives.
     @discardableResult
     public func refresh() -> Task<Void, Never> {
         started = true
+        (reader, startingOver) = (nil, false)
+        if applyHeldFirstPage() { return Task {} }
         return list.refresh()
     }
 
@@ -85,6 +137,7 @@ public final class FeedViewModel {
         hearts.cancelAll()
         list.reset()
         (started, refreshFailed, state) = (false, false, .initial)
+        (reader, restoredPlace, heldFirstPage, checkedAt, hiddenSavedAt, lastPlaceSave) = (nil, nil, nil, nil, nil, nil)
         cache?.enqueue(.clear)
         notifyIfIdle()
         return cache.map { cache in Task { await cache.waitUntilDrained() } }
@@ -114,6 +167,7 @@ public final class FeedViewModel {
     /// A page request starts: returns how its page is taken in, through the post store as it stands now.
     private func startPage(first: Bool) -> PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>.Rows {
         let stamp = posts.stamp()
+        if first { firstPageStamp = stamp }
         return { [weak self] page, positions in
             guard let self else { return [] }
             return first ? applyFirstPage(page, positions, stamp: stamp) : applyNextPage(page, positions, stamp: stamp)
@@ -124,6 +178,12 @@ public final class FeedViewModel {
         let (rows, kept) = show(first: page.page, positions, stamp: stamp)
         state.firstPageLoaded()
         refreshFailed = false
+        if startingOver {
+            startingOver = false
+            state.message = .startedOver
+        }
+        (heldFirstPage, state.feedUpdated, reader, checkedAt, hiddenSavedAt) = (nil, false, nil, now(), nil)
+        succeeded(revalidate: false)
         let read = readHearts(of: kept, with: page.likes, stamp: stamp)
         cache?.enqueue(.replaceAll(saved(kept, read: read, next: page.page.next, stamp: stamp)))
         return read == nil ? rows : rows.map(\.checkingUnknown)
@@ -135,12 +195,13 @@ public final class FeedViewModel {
         let read = readHearts(of: kept, with: page.likes, stamp: stamp)
         cache?.enqueue(.append(saved(kept, read: read, next: page.page.next, stamp: stamp)))
         if case .nextPageFailed = state.message { state.message = nil }
+        succeeded(revalidate: true)
         return read == nil ? rows : rows.map(\.checkingUnknown)
     }
 
     /// Starts the likes read of a page's `kept` posts, if it still needs one (`nil` when not): their
     /// rows show "checking" until it answers, then the hearts it read (through the store), or `unknown`.
-    private func readHearts(of kept: [Post], with likes: PageAwaitingLikes.LikesRead?, stamp: PostStamp) -> Task<Set<PostID>?, Never>? {
+    func readHearts(of kept: [Post], with likes: PageAwaitingLikes.LikesRead?, stamp: PostStamp) -> Task<Set<PostID>?, Never>? {
         guard let likes, !kept.isEmpty else { return nil }
         let ids = kept.map(\.id)
         return hearts.start(ids, read: likes) { [weak self] liked, ended in
@@ -152,7 +213,7 @@ public final class FeedViewModel {
     }
 
     /// The page to save once its hearts are read (as they came when the read failed), with only settled likes laid over.
-    private func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> FeedCacheWriter.SavedPage {
+    func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> FeedCacheWriter.SavedPage {
         Task { [weak self] in
             let liked = await read?.value
             let read = liked.map { liked in
@@ -167,7 +228,10 @@ public final class FeedViewModel {
     }
 
     private func failPage(_ error: FeedError, isFirst: Bool) {
-        if !isFirst {
+        failedSinceSuccess = true
+        if isFirst, list.rows.isEmpty, hiddenSavedAt != nil {
+            state.message = .savedFeedTooOld(error)
+        } else if !isFirst {
             state.message = .nextPageFailed(error)
         } else {
             refreshFailed = !list.rows.isEmpty
@@ -176,14 +240,14 @@ public final class FeedViewModel {
     }
 
     /// The rows of the first page's posts at `positions`, shown through the post store, which lets go of the rows before.
-    private func show(first page: FeedPage, _ positions: [Int], stamp: PostStamp) -> (rows: [PostRow], kept: [Post]) {
+    func show(first page: FeedPage, _ positions: [Int], stamp: PostStamp) -> (rows: [PostRow], kept: [Post]) {
         let (kept, old) = (positions.map { page.posts[$0] }, list.rows.map(\.id))
         let rows = rows(posts.receive(kept, requestedAt: stamp))
         posts.release(old)
         return (rows, kept)
     }
 
-    private func rows(_ shown: [Post]) -> [PostRow] { shown.map { PostRow(post: $0, pending: posts.isPending($0.id)) } }
+    func rows(_ shown: [Post]) -> [PostRow] { shown.map { PostRow(post: $0, pending: posts.isPending($0.id)) } }
 
     /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
     private func apply(_ change: PostStoreChange) {
@@ -192,7 +256,7 @@ public final class FeedViewModel {
         cache?.save(change)
     }
 
-    private func notifyIfIdle() { if isIdle { idle.resumeAll() } }
+    func notifyIfIdle() { if isIdle { idle.resumeAll() } }
 }
 
 extension FeedViewModel: ScreenControl {

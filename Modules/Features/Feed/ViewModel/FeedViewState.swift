@@ -18,6 +18,10 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var banner: FeedBanner?
     /// Likes of these rows not yet settled on the server (the post store's pending taps).
     public internal(set) var waitingLikes = 0
+    /// A newer first page in another order waits while the reader is below the top ("Feed updated · r").
+    public internal(set) var feedUpdated = false
+    /// The post the screen is positioned on (the top visible one); `nil` with no rows.
+    public internal(set) var anchor: PostID?
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)
@@ -28,8 +32,9 @@ extension FeedViewState {
     public var newestShownPost: PostID? { initialLoad == .loaded && !isRefreshing ? rows.first?.id : nil }
 
     /// This state showing a paged list's `rows` and where its pages stand.
-    func showing(rows: [PostRow], first: FirstPageState, next: NextPageState, isRefreshing: Bool) -> FeedViewState {
+    func showing(rows: [PostRow], first: FirstPageState, next: NextPageState, isRefreshing: Bool, reader: PostID?) -> FeedViewState {
         var shown = self
+        shown.anchor = reader ?? rows.first?.id
         shown.rows = rows
         shown.initialLoad = LoadState(first)
         shown.pagination = PaginationState(next)

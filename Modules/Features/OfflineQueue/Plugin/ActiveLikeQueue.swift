@@ -51,6 +51,12 @@ final class ActiveLikeQueue: ActivePlugin {
         Task { await queue.start() }
     }
 
+    /// The reader came back: what waits is sent now.
+    func returned() {
+        let queue = queue
+        Task { await queue.drain() }
+    }
+
     /// Later taps go straight to the server; what is queued is still sent.
     func switchOff() { switchable?.stopQueueing() }
 

@@ -12,7 +12,7 @@ final class ProfileOpener: ScreenExtension {
         self.plugin = plugin
     }
 
-    var keyHelp: [KeyHelpLine] { plugin.switchedOff ? [] : [KeyHelpLine(keys: "Enter  p", action: "the author's profile")] }
+    var keyHelp: [KeyHelpLine] { plugin.switchedOff ? [] : [KeyHelpLine(keys: "Enter  p", action: "the author's profile", bar: "Enter profile", needsSelection: true)] }
 
     func handle(_ key: Key, selected: PostRow?) -> ScreenKeyOutcome {
         guard key == .enter || key == .character("p") else { return .ignored }

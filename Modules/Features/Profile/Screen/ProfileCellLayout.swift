@@ -3,8 +3,9 @@ import ImageCodec
 import ImagePipeline
 import TerminalUI
 
-/// Draws one cell of the profile grid: a photo box of the grid's size (framed in the selection's
-/// colour when selected, the photo's file name inside until the photo is drawn), then the heart
+/// Draws one cell of the profile grid: a photo box of the photo's shape inside the grid's cell
+/// (framed in the selection's colour when selected, the photo's file name inside until the photo
+/// is drawn), then the heart
 /// and the likes (inverted when selected). Only lines inside `visible` are drawn.
 struct ProfileCellLayout {
     let grid: ProfileGrid
@@ -29,24 +30,37 @@ struct ProfileCellLayout {
             let top = y + (grid.boxRows - (image.height + 1) / 2) / 2
             buffer.draw(image, row: top, column: left, lines: visible.clamped(to: y..<(y + grid.boxRows)))
         }
-        let inner = max(0, width - 2)
+        // The frame has the photo's own shape, centred where the photo will be, so nothing moves
+        // or shrinks when the photo arrives.
+        let fitted = photoPixelSize(for: row)
+        let boxColumns = max(2, min(width, fitted.width)), boxLines = max(2, min(grid.boxRows, (fitted.height + 1) / 2))
+        let left = x + (width - boxColumns) / 2, top = y + (grid.boxRows - boxLines) / 2
+        let inner = max(0, boxColumns - 2)
         let frame = selected ? theme.selectedFrame : theme.frame
         let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
-        let drawsFrame = if case .ready = photo { false } else { true }
-        for line in 0..<grid.boxRows where drawsFrame && visible.contains(y + line) {
+        var drawsFrame = if case .ready = photo { false } else { true }
+        if case .loading = photo, let colour = row.placeholder {
+            // On its way: the box in the photo's dominant colour, the photo's exact size.
+            drawsFrame = false
+            let fill = Style(background: .rgb(red: colour.red, green: colour.green, blue: colour.blue))
+            for line in 0..<boxLines where visible.contains(top + line) {
+                buffer.fill(row: top + line, columns: left..<(left + boxColumns), style: fill)
+            }
+        }
+        for line in 0..<boxLines where drawsFrame && visible.contains(top + line) {
             if line == 0 {
-                buffer.write("\(glyphs.boxTopLeft)\(horizontal)\(glyphs.boxTopRight)", row: y, column: x, style: frame)
-            } else if line == grid.boxRows - 1 {
-                buffer.write("\(glyphs.boxBottomLeft)\(horizontal)\(glyphs.boxBottomRight)", row: y + line, column: x, style: frame)
+                buffer.write("\(glyphs.boxTopLeft)\(horizontal)\(glyphs.boxTopRight)", row: top, column: left, style: frame)
+            } else if line == boxLines - 1 {
+                buffer.write("\(glyphs.boxBottomLeft)\(horizontal)\(glyphs.boxBottomRight)", row: top + line, column: left, style: frame)
             } else {
-                buffer.write(String(glyphs.boxVertical), row: y + line, column: x, style: frame)
-                buffer.write(String(glyphs.boxVertical), row: y + line, column: x + width - 1, style: frame)
-                if line == (grid.boxRows - 1) / 2 {
+                buffer.write(String(glyphs.boxVertical), row: top + line, column: left, style: frame)
+                buffer.write(String(glyphs.boxVertical), row: top + line, column: left + boxColumns - 1, style: frame)
+                if line == (boxLines - 1) / 2 {
                     let failed = if case .failed = photo { true } else { false }
                     let label = failed ? "\(glyphs.dash) no photo \(glyphs.dash)" : TextLayout.sanitized(row.imageURL.lastPathComponent)
                     let labelWidth = DisplayWidth.of(label)
                     if labelWidth + 2 <= inner {
-                        buffer.write(label, row: y + line, column: x + 1 + (inner - labelWidth) / 2, style: theme.label)
+                        buffer.write(label, row: top + line, column: left + 1 + (inner - labelWidth) / 2, style: theme.label)
                     }
                 }
             }

@@ -109,7 +109,7 @@ public final class ProfileScreen {
     public func frame(size: TerminalSize) -> ScreenBuffer {
         self.size = size
         let index = selectedIndex
-        top = ProfileGrid(size: size).top(revealing: ProfileGrid(size: size).gridRow(of: index), from: top)
+        top = Self.filling(ProfileGrid(size: size), top: top, revealing: index, count: model.viewState.rows.count)
         var frame = render(selected: index)
         var started = false
         for id in frame.visibleRows where model.rowAppeared(id) != nil { started = true }
@@ -127,7 +127,9 @@ public final class ProfileScreen {
             let end = min(rows.count, first + frame.visibleRows.count * 2)
             func request(_ row: PostRow) -> (PostID, ImageRequest) {
                 let pixels = layout.photoPixelSize(for: row)
-                return (row.id, ImageRequest(url: PhotoURL.sized(row.imageURL, pixelWidth: pixels.width), size: pixels))
+                let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
+                let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: renditions, fallback: row.imageURL)
+                return (row.id, ImageRequest(url: url, size: pixels))
             }
             photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
             started = true
@@ -135,6 +137,33 @@ public final class ProfileScreen {
         if started { frame = render(selected: index) }
         noteMessage()
         return frame.buffer
+    }
+
+    /// The top grid row that shows post `index`, moving as little as possible from `top`, and never
+    /// leaving the bottom of the screen empty while posts above would fill it.
+    static func filling(_ grid: ProfileGrid, top: Int, revealing index: Int, count: Int) -> Int {
+        let revealed = grid.top(revealing: grid.gridRow(of: index), from: top)
+        let gridRows = (count + grid.columns - 1) / grid.columns
+        return max(0, min(revealed, gridRows - grid.visibleGridRows))
+    }
+
+    /// Lines of the grid row above `top` shown at the top of the list (its upper part scrolled
+    /// off), so that when the last rows are in view the grid reaches the bottom of the screen.
+    static func lead(_ grid: ProfileGrid, top: Int, count: Int, footer: Bool) -> Int {
+        guard top > 0 else { return 0 }
+        let gridRows = (count + grid.columns - 1) / grid.columns
+        let below = (gridRows - top) * grid.cellHeight + (footer ? 1 : 0)
+        return min(grid.cellHeight - 1, max(0, grid.viewport - below))
+    }
+
+    /// Still looking for the post the grid was opened at: it is not among the rows yet and more
+    /// pages may bring it.
+    var isSeeking: Bool {
+        guard let selected, seekPages > 0 else { return false }
+        let state = model.viewState
+        guard state.initialLoad == .loaded, state.pagination == .idle || state.pagination == .loading else { return false }
+        if state.rows.indices.contains(selectedHint), state.rows[selectedHint].id == selected { return false }
+        return !state.rows.contains { $0.id == selected }
     }
 
     /// Advances the spinner and clears a message that has been shown for its lifetime.
@@ -167,6 +196,9 @@ public final class ProfileScreen {
         var options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = extensions.flatMap(\.keyHelp)
+        options.seeking = isSeeking
+        let state = model.viewState
+        options.lead = Self.lead(ProfileGrid(size: size), top: top, count: state.rows.count, footer: state.pagination != .idle)
         return ProfileScreenRenderer.render(
             state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options,
             photos: { [photos] in photos?.state(of: $0) },

@@ -34,6 +34,10 @@ enum ProfileScreenAction: Hashable, Sendable {
         ("Esc  q  Backspace", "back to the feed"),
     ]
 
-    /// The key bar.
-    static let bar = [("hjkl", "move"), ("Space", "like"), ("?", "help"), ("Esc", "back")]
+    /// The key bar: only the keys that work now (no moving or liking before the grid shows, `R`
+    /// only when a page failed, any key closes help).
+    static func bar(grid: Bool, failed: Bool, help: Bool) -> [(String, String)] {
+        if help { return [("any key", "closes help"), ("Esc", "back")] }
+        return (grid ? [("hjkl", "move"), ("Space", "like")] : []) + (failed ? [("R", "retry")] : []) + [("?", "help"), ("Esc", "back")]
+    }
 }

@@ -25,6 +25,11 @@ enum ProfileScreenRenderer {
         var statuses: [String] = []
         /// The keys follow-ups add, for the help overlay.
         var extraKeys: [KeyHelpLine] = []
+        /// The grid was opened at a post still being looked for: it shows loading, not a first
+        /// selection that would jump once the post arrives.
+        var seeking = false
+        /// Lines of the grid row above `top` shown first, its upper part cut off (the grid's end in view).
+        var lead = 0
     }
 
     static func render(
@@ -41,7 +46,7 @@ enum ProfileScreenRenderer {
             drawHelp(list: list, size: size, glyphs: glyphs, extra: options.extraKeys, into: &buffer)
         } else {
             switch state.initialLoad {
-            case .loading:
+            case .loaded where options.seeking, .loading:
                 drawCentered(["\(glyphs.spinner(options.tick)) Loading @\(author.name)\(glyphs.ellipsis)"], list: list, size: size, style: theme.footer, glyphs: glyphs, into: &buffer)
             case .failed(let error):
                 let lines = TextLayout.wrap(ProfileMessage.firstPageFailed(error).text, width: max(1, size.columns - 4)) + ["", "R to retry \(glyphs.separator) Esc to go back"]
@@ -53,7 +58,12 @@ enum ProfileScreenRenderer {
             }
         }
         drawHeader(state: state, author: author, size: size, selected: selected, glyphs: glyphs, options: options, into: &buffer)
-        drawKeyBar(size: size, glyphs: glyphs, into: &buffer)
+        let firstFailed = if case .failed = state.initialLoad { true } else { false }
+        let pageFailed = if case .failed = state.pagination { true } else { false }
+        let showsGrid = state.initialLoad == .loaded && !state.rows.isEmpty && !options.seeking
+        drawKeyBar(
+            ProfileScreenAction.bar(grid: showsGrid, failed: firstFailed || pageFailed, help: options.showsHelp), size: size, glyphs: glyphs,
+            into: &buffer)
         return Frame(buffer: buffer, visibleRows: visible)
     }
 
@@ -64,6 +74,11 @@ enum ProfileScreenRenderer {
         var visible: [PostID] = []
         var y = list.lowerBound
         var gridRow = top
+        if options.lead > 0, top > 0 {
+            // The grid's end is in view: the row above shows its lower part, so the grid fills the screen.
+            gridRow = top - 1
+            y = list.lowerBound - (grid.cellHeight - options.lead)
+        }
         while y < list.upperBound {
             let first = gridRow * grid.columns
             guard first < state.rows.count else {
@@ -129,23 +144,24 @@ enum ProfileScreenRenderer {
         var title = "@" + TextLayout.sanitized(author.name)
         if let count = state.postCount { title += " \(glyphs.separator) \(count) post\(count == 1 ? "" : "s")" }
         for status in options.statuses { title += " \(glyphs.separator) " + status.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") }
-        let status = state.initialLoad == .loaded && !state.rows.isEmpty && !options.showsHelp ? "\(selected + 1)/\(state.rows.count)" : ""
+        let status = state.initialLoad == .loaded && !state.rows.isEmpty && !options.showsHelp && !options.seeking
+            ? "\(selected + 1)/\(state.rows.count)" : ""
         let right = size.columns - 1 - DisplayWidth.of(status)
         if !status.isEmpty, right > 2 { buffer.write(status, row: 0, column: right, style: theme.status) }
         let room = max(1, right - 2)
         if let message = state.message, state.initialLoad == .loaded {
-            buffer.write(" " + TextLayout.truncate(message.text, width: max(1, room - 2), ellipsis: glyphs.ellipsis) + " ", row: 0, column: 1, style: theme.message)
+            buffer.write(" " + TextLayout.truncateAtWord(message.text, width: max(1, room - 2), ellipsis: glyphs.ellipsis) + " ", row: 0, column: 1, style: theme.message)
         } else {
             buffer.write(TextLayout.truncate(title, width: room, ellipsis: glyphs.ellipsis), row: 0, column: 1, style: theme.title)
         }
     }
 
-    private static func drawKeyBar(size: TerminalSize, glyphs: Glyphs, into buffer: inout ScreenBuffer) {
+    private static func drawKeyBar(_ bar: [(String, String)], size: TerminalSize, glyphs: Glyphs, into buffer: inout ScreenBuffer) {
         guard size.rows >= 2 else { return }
         let y = size.rows - 1
         let style = ProfileScreenTheme.standard.keyBar
         buffer.fill(row: y, columns: 0..<size.columns, style: style)
-        let entries = ProfileScreenAction.bar.map { "\($0.0) \($0.1)" }
+        let entries = bar.map { "\($0.0) \($0.1)" }
         let roomy = entries.joined(separator: " \(glyphs.separator) ")
         let text = DisplayWidth.of(roomy) <= size.columns - 2 ? roomy : entries.joined(separator: glyphs.separator)
         buffer.write(TextLayout.truncate(text, width: max(1, size.columns - 1), ellipsis: glyphs.ellipsis), row: y, column: 1, style: style)

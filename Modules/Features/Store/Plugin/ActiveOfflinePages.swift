@@ -8,14 +8,16 @@ final class ActiveOfflinePages: ActivePlugin {
     private let cache: KillableFeedCache?
     private let saved: CachedFeed?
     private let file: URL
+    private let freshness: FeedFreshness
 
-    init(cache: KillableFeedCache?, saved: CachedFeed?, file: URL) {
+    init(cache: KillableFeedCache?, saved: CachedFeed?, file: URL, freshness: FeedFreshness) {
         self.cache = cache
         self.saved = saved
         self.file = file
+        self.freshness = freshness
     }
 
-    var savedFeed: SavedFeed? { cache.map { SavedFeed(cache: $0, saved: saved) } }
+    var savedFeed: SavedFeed? { cache.map { SavedFeed(cache: $0, saved: saved, freshness: freshness) } }
 
     /// Nothing more is written; the rows on screen stay.
     func switchOff() { cache?.switchOff() }

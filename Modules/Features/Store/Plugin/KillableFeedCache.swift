@@ -32,6 +32,14 @@ final class KillableFeedCache: FeedCache {
         if writes { try await base.updateLike(post: post, liked: liked, likeCount: likeCount) }
     }
 
+    func updatePosts(_ posts: [Post], savedAt: Date) async throws {
+        if writes { try await base.updatePosts(posts, savedAt: savedAt) }
+    }
+
+    func saveAnchor(_ anchor: FeedAnchor?) async throws {
+        if writes { try await base.saveAnchor(anchor) }
+    }
+
     /// A logout always clears, switched off or not: nothing of the user may stay.
     func clear() async throws { try await base.clear() }
 }

@@ -1,0 +1,120 @@
+import FeedInterface
+import Foundation
+import StoreInterface
+
+/// Stale-while-revalidate without moving the reader: a first page that answers over rows shown is
+/// taken in place while the reader is below the top (counts, hearts and captions change, no row
+/// leaves), and a page in another order waits behind "Feed updated · r". The reader's place is
+/// kept (saved every few seconds, on suspend and on quit); a return revalidates a stale feed.
+extension FeedViewModel {
+    /// How often, at most, the place is saved while the reader moves.
+    static let placeSaveInterval: TimeInterval = 5
+
+    /// Where the reader is now (`nil`: the top): the top visible post and its line offset.
+    public var readerPlace: FeedPlace? { reader }
+
+    /// The reader is at `place` (`nil` or the first post at line 0: the top); saved every few seconds.
+    public func readerMoved(to place: FeedPlace?) {
+        reader = place.flatMap { $0.lineOffset == 0 && list.index(of: $0.post) == 0 ? nil : $0 }
+        guard started, let last = lastPlaceSave else {
+            lastPlaceSave = (reader, now())
+            return
+        }
+        if last.place != reader, FeedFreshness.age(of: last.at, now: now()) >= Self.placeSaveInterval { savePlace() }
+    }
+
+    /// Saves the reader's place beside the saved pages now (quit, suspend); the task ends once written.
+    @discardableResult
+    public func savePlace() -> Task<Void, Never>? {
+        guard let cache, started, !list.rows.isEmpty else { return nil }
+        let date = now()
+        lastPlaceSave = (reader, date)
+        cache.enqueue(.anchor(reader.map { FeedAnchor(post: $0.post, lineOffset: $0.lineOffset, savedAt: date) }))
+        return Task { await cache.waitUntilDrained() }
+    }
+
+    /// The reader came back (SIGCONT, the screen shown again, the network back): a feed older than
+    /// `freshFor` is revalidated, in place while the reader is below the top. `nil` when it is fresh.
+    @discardableResult
+    public func returned() -> Task<Void, Never>? {
+        guard started, case .loaded = list.firstPage, !list.isLoading else { return nil }
+        if let checkedAt, FeedFreshness.age(of: checkedAt, now: now()) < freshness.freshFor { return nil }
+        return list.refresh()
+    }
+
+    /// Whether the reader is at the top of the feed.
+    var readerIsAtTop: Bool {
+        guard let reader, let index = list.index(of: reader.post) else { return true }
+        return index == 0 && reader.lineOffset == 0
+    }
+
+    /// A first page answered over rows shown: below the top, its posts update the rows in place and,
+    /// in another order, it is held for `r`; at the top it replaces the rows (`false`).
+    func takeInPlace(_ answer: PageAwaitingLikes) -> Bool {
+        guard !readerIsAtTop, let stamp = firstPageStamp else { return false }
+        var seen = Set<PostID>()
+        let fresh = answer.page.posts.filter { seen.insert($0.id).inserted }
+        // One likes read serves the rows updated here and the held page, if it is shown later.
+        let likes = answer.likes.map { read in
+            let shared = Task { try await read() }
+            return { @Sendable () async throws -> Set<PostID> in try await shared.value }
+        }
+        let received = posts.receive(fresh, requestedAt: stamp)
+        for post in received where list.row(post.id) != nil {
+            list.update(post.id) { row in
+                row = row.caption == post.caption ? row : PostRow(post: post, pending: posts.isPending(post.id))
+                row.show(post, pending: posts.isPending(post.id))
+            }
+        }
+        let shownFresh = fresh.filter { list.row($0.id) != nil }
+        let read = readHearts(of: shownFresh, with: likes, stamp: stamp)
+        posts.release(fresh.map(\.id))
+        let shownOrder = list.rows.prefix(fresh.count).map(\.id)
+        let sameOrder = shownOrder == fresh.map(\.id)
+        heldFirstPage = sameOrder ? nil : (PageAwaitingLikes(page: FeedPage(posts: fresh, next: answer.page.next), likes: likes), stamp)
+        state.feedUpdated = !sameOrder
+        state.firstPageLoaded()
+        (refreshFailed, checkedAt, hiddenSavedAt) = (false, now(), nil)
+        let update = saved(shownFresh, read: read, next: nil, stamp: stamp)
+        cache?.enqueue(.updatePosts(Task { await update.value.posts }))
+        succeeded(revalidate: false)
+        return true
+    }
+
+    /// Shows the held newer first page, from the top; `false` when none is held.
+    func applyHeldFirstPage() -> Bool {
+        guard let (page, stamp) = heldFirstPage else { return false }
+        list.show(first: page) { [weak self] page, positions in
+            guard let self else { return [] }
+            let (rows, kept) = show(first: page.page, positions, stamp: stamp)
+            let read = readHearts(of: kept, with: page.likes, stamp: stamp)
+            cache?.enqueue(.replaceAll(saved(kept, read: read, next: page.page.next, stamp: stamp)))
+            return read == nil ? rows : rows.map(\.checkingUnknown)
+        }
+        (heldFirstPage, state.feedUpdated, reader) = (nil, false, nil)
+        savePlace()
+        return true
+    }
+
+    /// A page succeeded: after failures, the follow-ups hear the network is back, and a stale first
+    /// page is revalidated once this answer is in.
+    func succeeded(revalidate: Bool) {
+        guard failedSinceSuccess else { return }
+        failedSinceSuccess = false
+        revalidateAfterAnswer = revalidate
+        onRecovered()
+    }
+
+    /// Every answer: a pending revalidation starts, then idle waiters hear it.
+    func answered() {
+        if revalidateAfterAnswer {
+            revalidateAfterAnswer = false
+            if case .loaded = list.firstPage, !list.isLoading,
+                checkedAt.map({ FeedFreshness.age(of: $0, now: now()) >= freshness.freshFor }) ?? true
+            {
+                list.refresh()
+            }
+        }
+        notifyIfIdle()
+    }
+}

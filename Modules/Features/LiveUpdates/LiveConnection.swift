@@ -1,0 +1,208 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import LiveUpdatesInterface
+import Networking
+import Observation
+
+/// The one live stream of the app (`GET /v1/live`) while it is wanted: opened, read in bounded
+/// memory, and reopened after a capped, jittered backoff when it fails, ends, or sends no byte for
+/// `idleTimeout`. After each (re)connect it reads the counts of the posts held again before it
+/// applies events; events are coalesced and applied at most once per frame. Each kind of trouble
+/// is logged once per run.
+@MainActor @Observable
+public final class LiveConnection {
+    /// Where the stream stands.
+    public private(set) var state: LiveState = .paused
+    /// Connections opened so far.
+    @ObservationIgnored public private(set) var connections = 0
+    /// Refetches of counts done so far.
+    @ObservationIgnored public private(set) var refetches = 0
+    /// Batches of events applied so far (each at most once per frame).
+    @ObservationIgnored public private(set) var batches = 0
+    /// Events taken in so far.
+    @ObservationIgnored public private(set) var events = 0
+
+    @ObservationIgnored private let http: any HTTPClient
+    @ObservationIgnored private let timings: LiveTimings
+    @ObservationIgnored private let targets: LiveTargets
+    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+    @ObservationIgnored private var task: Task<Void, Never>?
+    @ObservationIgnored private var lastID = 0
+    @ObservationIgnored private var logged: Set<String> = []
+    @ObservationIgnored private var counting = false
+    @ObservationIgnored private var isOff = false
+    @ObservationIgnored private var inbox: LiveInbox?
+    @ObservationIgnored private var lastEvent = ContinuousClock.now
+
+    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the frame.
+    public init(
+        http: any HTTPClient, timings: LiveTimings = LiveTimings(), targets: LiveTargets,
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+    ) {
+        self.http = http
+        self.timings = timings
+        self.targets = targets
+        self.sleep = sleep
+    }
+
+    /// Opens the stream (`true`) or closes it (`false`: paused).
+    public func setWanted(_ wanted: Bool) {
+        guard !isOff else { return }
+        if wanted {
+            guard task == nil else { return }
+            task = Task { [weak self] in await self?.run() }
+        } else {
+            close(as: .paused)
+        }
+    }
+
+    /// Closes the stream for good (the flag was switched off).
+    public func stop() {
+        close(as: .off)
+        isOff = true
+    }
+
+    /// Waits until what the stream received is applied and it stayed quiet for `quiet` (so the
+    /// events of likes just made have landed), by `timeout` at the latest; at once unless open.
+    /// Returns whether it was quiet.
+    public func settle(timeout: Duration, quiet: Duration = .milliseconds(150)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while state == .open {
+            if ContinuousClock.now - lastEvent >= quiet, inbox?.hasPending != true { return true }
+            guard ContinuousClock.now < deadline else { return false }
+            do { try await sleep(timings.frame) } catch { return false }
+        }
+        return true
+    }
+
+    private func close(as state: LiveState) {
+        task?.cancel()
+        task = nil
+        targets.relay.setPushing(false)
+        self.state = state
+    }
+
+    private func run() async {
+        var failures = 0
+        while !Task.isCancelled {
+            state = failures == 0 ? .connecting : .retrying
+            let opened = await connectOnce()
+            targets.relay.setPushing(false)
+            guard !Task.isCancelled else { return }
+            failures = opened ? 1 : failures + 1
+            state = .retrying
+            let backoff = LiveBackoff(base: timings.backoff, cap: timings.maxBackoff)
+            do { try await sleep(backoff.wait(after: failures, random: Double.random(in: 0...1))) } catch { return }
+        }
+    }
+
+    /// One connection, until it fails, ends or is cancelled; returns whether it opened.
+    private func connectOnce() async -> Bool {
+        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes) { signal.yield() }
+        self.inbox = inbox
+        var query = [URLQueryItem(name: "since", value: String(lastID))]
+        if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
+        let (http, request) = (http, HTTPRequest.get("/v1/live", query: query))
+        connections += 1
+        let stream = Task.detached { () -> HTTPError? in
+            defer { inbox.finish() }
+            do throws(HTTPError) {
+                try await http.stream(request) { inbox.receive($0) }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let idleCheck = min(timings.idleTimeout / 4, .seconds(1))
+        let ticker = Task { [sleep] in
+            while !Task.isCancelled {
+                do { try await sleep(idleCheck) } catch { return }
+                signal.yield()
+            }
+        }
+        var isOpen = false
+        for await _ in signals {
+            if Task.isCancelled { break }
+            if !isOpen && inbox.isOpen && inbox.failure == nil {
+                isOpen = true
+                state = .open
+                targets.relay.setPushing(true)
+                // Events that came before the refetch are older than what it reads: they apply only
+                // to posts it did not read; what comes after applies on top.
+                var first = inbox.take()
+                let read = await refetch()
+                first.counts = first.counts.filter { read[$0.key] == nil }
+                applyNow(first)
+            }
+            if isOpen { await apply(inbox.take()) }
+            if inbox.failure != nil || inbox.isFinished { break }
+            if ContinuousClock.now - inbox.lastByte > timings.idleTimeout {
+                inbox.fail(LiveInbox.Failure(kind: "quiet", line: "the stream sent nothing for \(timings.idleTimeout)"))
+                break
+            }
+            do { try await sleep(timings.frame) } catch { break }
+        }
+        ticker.cancel()
+        stream.cancel()
+        let error = await stream.value
+        lastID = inbox.lastID
+        if Task.isCancelled { return isOpen }
+        if let failure = inbox.failure {
+            log(failure.kind, failure.line)
+        } else if let error, error != .cancelled {
+            if case .status(code: 503, _) = error { targets.refreshFlags() }
+            log("http \(error)", "the stream failed: \(error)")
+        }
+        return isOpen
+    }
+
+    private func apply(_ batch: LiveInbox.Batch) async {
+        if batch.missed { _ = await refetch() }
+        applyNow(batch)
+    }
+
+    private func applyNow(_ batch: LiveInbox.Batch) {
+        events += batch.events
+        guard batch.events > 0 || batch.missed else { return }
+        lastEvent = .now
+        batches += 1
+        if !batch.counts.isEmpty { for store in targets.stores() { store.updateServerLikes(batch.counts) } }
+        if let posts = batch.newPosts { newPosts(posts) }
+        if batch.flags != nil { targets.refreshFlags() }
+    }
+
+    /// Reads the counts of the posts held again (after a (re)connect or a gap); a failure leaves the events to catch up.
+    @discardableResult
+    private func refetch() async -> [PostID: LikeResult] {
+        var seen = Set<PostID>()
+        var ids: [PostID] = []
+        for store in targets.stores() {
+            for id in store.heldPosts(limit: timings.refetchLimit) where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
+        }
+        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids) else { return [:] }
+        refetches += 1
+        for store in targets.stores() { store.updateServerLikes(counts) }
+        return counts
+    }
+
+    /// A `new-posts` event: its count when it counted from the first row, else one count read.
+    private func newPosts(_ posts: (newest: PostID, count: Int?, above: PostID?)) {
+        guard let first = targets.newestShown() else { return }
+        if let count = posts.count, posts.above == first { return targets.relay.push(count, since: first) }
+        guard !counting else { return }
+        counting = true
+        let counter = targets.newPosts
+        Task {
+            defer { counting = false }
+            guard let count = try? await counter.newPostCount(since: first), targets.newestShown() == first else { return }
+            targets.relay.push(count, since: first)
+        }
+    }
+
+    private func log(_ kind: String, _ line: String) {
+        guard logged.insert(kind).inserted else { return }
+        targets.warn("feed: live updates: \(line); reconnecting with backoff (the rest stays as it is)")
+    }
+}

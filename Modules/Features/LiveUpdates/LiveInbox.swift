@@ -1,0 +1,147 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import LiveUpdatesInterface
+import Synchronization
+
+/// What one connection received, shared between the HTTP client's thread (which parses bytes as
+/// they come) and the main actor (which takes what is pending once per frame). Pending counts are
+/// coalesced by post, so a flood costs one entry per post, never one per event; past
+/// `maxPending` posts the rest are dropped and marked as missed (a refetch makes up for them).
+final class LiveInbox: Sendable {
+    /// What is pending, taken at once.
+    struct Batch: Sendable {
+        var counts: [PostID: LikeResult] = [:]
+        var newPosts: (newest: PostID, count: Int?, above: PostID?)?
+        var flags: [String: Bool]?
+        /// Something was missed (a gap in the IDs, a reset, or too many posts at once): read the counts again.
+        var missed = false
+        var events = 0
+    }
+
+    /// Why the connection must be dropped, as one line for the log.
+    struct Failure: Error, Hashable, Sendable {
+        /// A kind, so that the log says each only once.
+        let kind: String
+        let line: String
+    }
+
+    private struct Inner {
+        var parser: SSEParser
+        var lastID: Int
+        var batch = Batch()
+        var failure: Failure?
+        var receivedAny = false
+        var lastByte = ContinuousClock.now
+        var finished = false
+    }
+
+    /// The most posts whose counts wait at once.
+    static let maxPending = 10_000
+
+    private let inner: Mutex<Inner>
+    private let signal: @Sendable () -> Void
+
+    /// An inbox resuming after event `lastID`, with lines and events of at most `maxBytes`;
+    /// `signal` is called (from any thread) when something becomes pending or the stream ends.
+    init(lastID: Int, maxBytes: Int, signal: @escaping @Sendable () -> Void) {
+        inner = Mutex(Inner(parser: SSEParser(maxBytes: maxBytes), lastID: lastID))
+        self.signal = signal
+    }
+
+    /// Bytes from the stream (on the client's thread); `false` stops the stream.
+    func receive(_ bytes: Data) -> Bool {
+        let (keep, wake) = inner.withLock { inner -> (Bool, Bool) in
+            guard inner.failure == nil else { return (false, false) }
+            let (first, before) = (!inner.receivedAny, inner.batch.events > 0 || inner.batch.missed)
+            inner.receivedAny = true
+            inner.lastByte = .now
+            var parser = inner.parser
+            do throws(SSEParser.Problem) {
+                try parser.feed(bytes) { message in Self.take(message, into: &inner) }
+            } catch {
+                switch error {
+                case .lineTooLong(let limit):
+                    inner.failure = Failure(kind: "line", line: "the server sent a line longer than \(limit / 1024) KB")
+                case .eventTooLarge(let limit):
+                    inner.failure = Failure(kind: "event", line: "the server sent an event larger than \(limit / 1024) KB")
+                }
+            }
+            inner.parser = parser
+            let now = inner.batch.events > 0 || inner.batch.missed
+            return (inner.failure == nil, first || inner.failure != nil || (now && !before))
+        }
+        if wake { signal() }
+        return keep
+    }
+
+    /// The stream ended (the server closed it, or it failed).
+    func finish() {
+        inner.withLock { $0.finished = true }
+        signal()
+    }
+
+    /// Takes what is pending.
+    func take() -> Batch {
+        inner.withLock { inner in
+            defer { inner.batch = Batch() }
+            return inner.batch
+        }
+    }
+
+    /// Whether events wait to be taken.
+    var hasPending: Bool { inner.withLock { $0.batch.events > 0 || $0.batch.missed } }
+    /// Whether any byte came yet (the stream is open).
+    var isOpen: Bool { inner.withLock { $0.receivedAny } }
+    /// Whether the stream ended.
+    var isFinished: Bool { inner.withLock { $0.finished } }
+    /// Why the stream was dropped, if the stream itself was at fault.
+    var failure: Failure? { inner.withLock { $0.failure } }
+    /// The last event ID taken in: where the next connection resumes.
+    var lastID: Int { inner.withLock { $0.lastID } }
+    /// When the last byte came (the open, if none).
+    var lastByte: ContinuousClock.Instant { inner.withLock { $0.lastByte } }
+
+    /// Fails the stream from outside (it went quiet).
+    func fail(_ failure: Failure) { inner.withLock { if $0.failure == nil { $0.failure = failure } } }
+
+    private static func take(_ message: SSEParser.Message, into inner: inout Inner) {
+        guard inner.failure == nil else { return }
+        if let text = message.id {
+            guard let id = Int(text), id > 0 else {
+                inner.failure = Failure(kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(text.prefix(24)))")
+                return
+            }
+            guard id > inner.lastID else {
+                inner.failure = Failure(kind: "backwards", line: "the server's event ids went backwards (\(id) after \(inner.lastID))")
+                return
+            }
+            if inner.lastID > 0 && id > inner.lastID + 1 { inner.batch.missed = true }
+            inner.lastID = id
+        }
+        switch LiveEventDecoder.decode(message) {
+        case .skipped:
+            return
+        case .malformed(let what):
+            inner.failure = Failure(kind: "malformed", line: "the server sent \(what)")
+        case .event(let event):
+            inner.batch.events += 1
+            switch event {
+            case .likes(let post, let count, let liked):
+                if inner.batch.counts[post] == nil && inner.batch.counts.count >= maxPending {
+                    inner.batch.missed = true
+                } else {
+                    inner.batch.counts[post] = LikeResult(liked: liked, likeCount: count)
+                }
+            case .newPosts(let newest, let count, let above):
+                inner.batch.newPosts = (newest, count, above)
+            case .flags(let flags):
+                inner.batch.flags = flags
+            case .reset(let latest):
+                inner.lastID = latest
+                inner.batch.missed = true
+                inner.batch.counts = [:]
+            }
+        }
+    }
+}

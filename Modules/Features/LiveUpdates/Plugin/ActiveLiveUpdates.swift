@@ -1,0 +1,62 @@
+import FeedInterface
+import LiveUpdatesInterface
+import PluginInterface
+import StoreInterface
+
+/// `live-updates` switched on: the app's one stream, open while the feed screen exists, the app
+/// is shown and not suspended; it changes every post store the app has.
+@MainActor
+final class ActiveLiveUpdates: ActivePlugin {
+    /// What the stream reaches: the stores and the feed screen (weakly).
+    private final class Reach {
+        var stores: [any PostStore] = []
+        weak var feed: (any ScreenControl)?
+    }
+
+    let connection: LiveConnection
+    private let reach = Reach()
+    private var hasFeed = false
+    private var shown = true
+    private var suspended = false
+
+    init(context: PluginContext, timings: LiveTimings) {
+        let reach = reach
+        connection = LiveConnection(
+            http: context.http, timings: timings,
+            targets: LiveTargets(
+                stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
+                relay: context.newPostsRelay, refreshFlags: context.refreshFlags, warn: context.warn))
+    }
+
+    func adopt(_ store: any PostStore) { reach.stores.append(store) }
+
+    func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
+        // One stream for the app: the feed's extension hears whether the app is shown; a profile
+        // over the feed keeps it open.
+        guard screen.place == .feed else { return nil }
+        reach.feed = screen
+        hasFeed = true
+        update()
+        return LiveScreen(owner: self)
+    }
+
+    func switchOff() { connection.stop() }
+
+    func settle(timeout: Duration) async -> Bool { await connection.settle(timeout: timeout) }
+
+    func value(of field: HeadlessField) async -> String { "\"\(connection.state.rawValue)\"" }
+
+    /// The app was shown or hidden.
+    func setShown(_ shown: Bool) {
+        self.shown = shown
+        update()
+    }
+
+    /// The process was suspended or resumed.
+    func setSuspended(_ suspended: Bool) {
+        self.suspended = suspended
+        update()
+    }
+
+    private func update() { connection.setWanted(hasFeed && shown && !suspended) }
+}

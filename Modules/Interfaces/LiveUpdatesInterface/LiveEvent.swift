@@ -1,0 +1,13 @@
+import FeedInterface
+
+/// One event of the live stream, decoded and range-checked.
+public enum LiveEvent: Hashable, Sendable {
+    /// Post `post` has `likeCount` likes now, and the user's heart on it is `liked`.
+    case likes(post: PostID, likeCount: Int, liked: Bool)
+    /// Posts were published: the newest, and how many are above `above` when the server counted.
+    case newPosts(newest: PostID, count: Int?, above: PostID?)
+    /// The server's flags now.
+    case flags([String: Bool])
+    /// The server lost track of what the client has: read the state again, go on after `latest`.
+    case reset(latest: Int)
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ImageCodec
+
+/// The kitty graphics protocol's escape sequences (https://sw.kovidgoyal.net/kitty/graphics-protocol/):
+/// 24-bit RGB pixels sent once per image id in base64 chunks, then placed at the cursor over a
+/// box of cells (the terminal scales the pixels to the box), never moving the cursor.
+public enum KittyGraphics {
+    /// The most base64 characters one escape sequence carries (the protocol's limit).
+    public static let chunkSize = 4096
+
+    /// Sends `image`'s pixels as image `id`, without showing it (`a=t`).
+    public static func transmit(_ image: RGBImage, id: UInt32) -> String {
+        let payload = Data(image.pixels).base64EncodedString()
+        var out = ""
+        var start = payload.startIndex
+        var first = true
+        repeat {
+            let end = payload.index(start, offsetBy: chunkSize, limitedBy: payload.endIndex) ?? payload.endIndex
+            let more = end < payload.endIndex ? 1 : 0
+            let control = first ? "a=t,f=24,s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
+            out += "\u{1B}_G\(control);\(payload[start..<end])\u{1B}\\"
+            start = end
+            first = false
+        } while start < payload.endIndex
+        return out
+    }
+
+    /// Shows image `id`'s pixel rows `pixelRows` (all of its width) over `columns` × `rows` cells
+    /// from the cursor, as placement 1 of that image; the cursor stays where it is (`C=1`).
+    public static func place(id: UInt32, width: Int, pixelRows: Range<Int>, columns: Int, rows: Int) -> String {
+        "\u{1B}_Ga=p,i=\(id),p=1,x=0,y=\(pixelRows.lowerBound),w=\(width),h=\(pixelRows.count),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\"
+    }
+
+    /// Removes every placement from the screen, keeping the images' pixels for later placements.
+    public static let deleteAllPlacements = "\u{1B}_Ga=d,d=a,q=2\u{1B}\\"
+
+    /// Frees image `id`'s pixels (and removes its placements).
+    public static func delete(id: UInt32) -> String {
+        "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
+    }
+}

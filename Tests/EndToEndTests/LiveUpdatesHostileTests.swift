@@ -1,0 +1,47 @@
+import FeedServer
+import Foundation
+import LoopbackTesting
+import Testing
+
+/// `live-updates` against hostile streams (`--live-fault`): bounded memory, no crash, one clear
+/// log line however often it reconnects, and a reconnect where the stream cannot be read on.
+@Suite struct LiveUpdatesHostileTests {
+    private static let arguments = ["--enable", "live-updates", "--live-backoff", "50", "--live-idle-timeout", "500"]
+
+    @Test(arguments: LiveStreamFault.allCases.filter { $0 != .flood })
+    func aStreamThatCannotBeReadOnIsDroppedWithOneLineAndReopened(fault: LiveStreamFault) async throws {
+        let server = try LiveUpdatesTests.LoggedServer { $0.faults.liveFault = fault }
+        let feed = try server.headless(Self.arguments)
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        try await server.wait(for: "GET /v1/live?", count: 3, timeout: .seconds(30))
+        let state = try await feed.send("state")
+        #expect(["connecting", "open", "retrying"].contains(state["live"] as? String ?? ""), "\(state["live"] ?? "nil")")
+        #expect(try residentBytes(of: feed.pid) < 200 << 20, "memory stays bounded")
+        #expect(try await feed.finish() == 0)
+        let lines = await feed.errorOutput().filter { $0.contains("live updates") }
+        #expect(lines.count == 1, "one clear line: \(lines)")
+    }
+
+    @Test func tenThousandEventsASecondAreCoalescedInBoundedMemory() async throws {
+        let server = try LiveUpdatesTests.LoggedServer { $0.faults.liveFault = .flood }
+        let feed = try server.headless(Self.arguments)
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        let deadline = ContinuousClock.now + .seconds(20)
+        var state = try await feed.send("state")
+        while state["live"] as? String != "open" && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            state = try await feed.send("state")
+        }
+        #expect(state["live"] as? String == "open")
+        // A second of flood, read through `state` answers that keep coming.
+        for _ in 0..<10 {
+            _ = try await feed.send("state")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(try residentBytes(of: feed.pid) < 200 << 20, "memory stays bounded")
+        #expect(server.count("GET /v1/live?") == 1, "a flood is read, not dropped")
+        #expect(try await feed.finish() == 0)
+    }
+}

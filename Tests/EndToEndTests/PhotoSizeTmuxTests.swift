@@ -1,0 +1,44 @@
+import FeedServer
+import Foundation
+import Testing
+
+/// The photo's size follows the terminal: at 80×24, 120×40 and 160×50 the first row's photo
+/// (1600×900) takes the row's width up to about half the list's height, its shape kept; the box
+/// shows the photo's dominant colour until the photo arrives, and nothing below it moves then.
+@Suite(.serialized) struct PhotoSizeTmuxTests {
+    /// The first post's box at each size, in cells: 2 columns × lines·2 pixels ≈ 16:9.
+    @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [(80, 24, 39, 11), (120, 40, 68, 19), (160, 50, 85, 24)])
+    func thePhotoTakesTheRowsWidthUpToHalfTheScreenAndRowsDoNotJump(columns: Int, rows: Int, boxColumns: Int, boxRows: Int) async throws {
+        // The photos take 4 s, so the placeholder is on screen long enough to be seen on a loaded machine.
+        let server = try TestServer { $0.faults.photoLatencyMS = 4_000 }
+        let pane = try await TmuxPane(
+            arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path],
+            environment: ["COLORTERM": "truecolor"], columns: columns, rows: rows)
+        defer { pane.kill() }
+        func capture() async throws -> [String] {
+            try await pane.tmux(["capture-pane", "-p", "-e", "-t", pane.target]).components(separatedBy: "\n")
+        }
+        func heartLine(_ lines: [String]) -> Int? { lines.firstIndex { $0.contains("♡") || $0.contains("♥") } }
+        var last: [String] = []
+        let placeholder = try await pane.waitFor("the placeholder in the photo's colour", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
+            let lines = try await capture()
+            last = lines
+            return lines.count > 3 && lines[2].contains("48;2;") && !lines[2].contains("▀") && heartLine(lines) != nil ? lines : nil
+        }
+        // tmux may be caught mid-frame: the photo counts once two captures in a row agree.
+        var previous: [String] = []
+        let photo = try await pane.waitFor("the photo in half blocks", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
+            let lines = try await capture()
+            defer { previous = lines }
+            last = lines
+            return lines.count > 3 && lines[2].contains("▀") && lines == previous ? lines : nil
+        }
+        let drawn = photo.dropFirst(2).prefix { $0.contains("▀") }
+        #expect(drawn.count == boxRows, "the box's lines")
+        #expect(drawn.allSatisfy { $0.filter { $0 == "▀" }.count == boxColumns }, "the box's columns")
+        #expect(heartLine(photo) == heartLine(placeholder), "the heart line stays where it was before the photo came")
+        #expect(heartLine(photo) == 2 + boxRows)
+        try await pane.send("q")
+        #expect(try await pane.waitForExit() == "0")
+    }
+}

@@ -1,0 +1,78 @@
+import FeedInterface
+import Foundation
+import Testing
+
+@testable import LiveUpdates
+
+/// What one connection takes in: coalesced counts, the ID rules, and bounded pending state.
+@Suite struct LiveInboxTests {
+    private func inbox(lastID: Int = 0) -> LiveInbox { LiveInbox(lastID: lastID, maxBytes: 1 << 16) {} }
+
+    private func likes(_ id: Int, _ post: String, _ count: Int) -> String {
+        "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(count),\"liked\":false}\n\n"
+    }
+
+    @Test func aFloodIsCoalescedToOneCountPerPost() {
+        let inbox = inbox()
+        var text = ""
+        for id in 1...10_000 { text += likes(id, "p\(id % 50)", id) }
+        #expect(inbox.receive(Data(text.utf8)))
+        let batch = inbox.take()
+        #expect(batch.events == 10_000)
+        #expect(batch.counts.count == 50)
+        #expect(batch.counts["p0"]?.likeCount == 10_000)
+        #expect(!batch.missed)
+        #expect(inbox.lastID == 10_000)
+        #expect(inbox.take().events == 0, "taken once")
+    }
+
+    @Test func aGapInTheIDsOrAResetMeansARefetch() {
+        let inbox = inbox(lastID: 4)
+        _ = inbox.receive(Data((likes(5, "p1", 1) + likes(9, "p1", 2)).utf8))
+        #expect(inbox.take().missed)
+        _ = inbox.receive(Data("id: 30\nevent: reset\ndata: {\"latest\":30}\n\n".utf8))
+        let reset = inbox.take()
+        #expect(reset.missed)
+        #expect(inbox.lastID == 30)
+    }
+
+    @Test(arguments: [
+        ("id: 99999999999999999999999\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1}\n\n", "id"),
+        ("id: 3\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1}\n\n", "backwards"),
+        ("id: 6\nevent: likes\ndata: {\"id\":\"p1\"}\n\n", "malformed"),
+        ("id: 6\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":-4,\"liked\":true}\n\n", "malformed"),
+        ("data: " + String(repeating: "x", count: 70_000), "line"),
+    ])
+    func hostileInputStopsTheStreamWithOneKindOfFailure(text: String, kind: String) {
+        let inbox = inbox(lastID: 5)
+        #expect(!inbox.receive(Data(text.utf8)))
+        #expect(inbox.failure?.kind == kind)
+        #expect(!inbox.receive(Data(likes(7, "p1", 1).utf8)), "nothing more is read")
+    }
+
+    @Test func pastTheLimitOfPendingPostsTheRestIsMarkedMissed() {
+        let inbox = inbox()
+        var text = ""
+        for id in 1...(LiveInbox.maxPending + 10) { text += likes(id, "p\(id)", 1) }
+        _ = inbox.receive(Data(text.utf8))
+        let batch = inbox.take()
+        #expect(batch.counts.count == LiveInbox.maxPending)
+        #expect(batch.missed)
+    }
+
+    @Test func unknownEventsAreSkipped() {
+        let inbox = inbox()
+        #expect(inbox.receive(Data("id: 1\nevent: shiny-new-thing\ndata: whatever\n\n".utf8)))
+        #expect(inbox.take().events == 0)
+        #expect(inbox.lastID == 1)
+    }
+
+    @Test func theBackoffDoublesToItsCapWithJitterOverTheUpperHalf() {
+        let backoff = LiveBackoff(base: .milliseconds(500), cap: .seconds(30))
+        #expect(backoff.wait(after: 1, random: 1) == .milliseconds(500))
+        #expect(backoff.wait(after: 1, random: 0) == .milliseconds(250))
+        #expect(backoff.wait(after: 3, random: 1) == .seconds(2))
+        #expect(backoff.wait(after: 50, random: 1) == .seconds(30))
+        #expect(backoff.wait(after: 50, random: 0) == .seconds(15))
+    }
+}

@@ -1,0 +1,46 @@
+import FeedInterface
+import FeedTesting
+import LikesInterface
+import LikesTesting
+import Posts
+import StoreInterface
+import Testing
+
+/// Counts the server pushes (`updateLikeCounts`, other users' likes): in place, only for held
+/// posts, and an unsettled like keeps its heart with its count following the server's plus one.
+@MainActor @Suite struct LiveCountRulesTests {
+    private let useCase = FakeLikePostUseCase()
+    private let store: InMemoryPostStore
+
+    init() { store = InMemoryPostStore(likePost: useCase) }
+
+    @Test func aPushedCountChangesAHeldPostInPlaceAndObserversHearIt() {
+        _ = store.receive([FeedFixtures.post(1, likeCount: 10), FeedFixtures.post(2, likeCount: 20)], requestedAt: store.stamp())
+        var heard: [PostID: Int] = [:]
+        _ = store.addObserver { heard[$0.post.id] = $0.post.likeCount }
+        store.updateServerLikes(["p1": LikeResult(liked: false, likeCount: 13), "p2": LikeResult(liked: false, likeCount: 20), "p9": LikeResult(liked: true, likeCount: 5)])
+        #expect(store.post("p1")?.likeCount == 13)
+        #expect(heard == ["p1": 13], "only a change is heard; an unchanged or unknown post is not")
+        #expect(store.post("p9") == nil, "a post nobody holds is not kept")
+        #expect(Set(store.heldPosts(limit: 10)) == ["p1", "p2"])
+        #expect(store.heldPosts(limit: 1).count == 1)
+    }
+
+    @Test func anUnsettledLikeKeepsItsHeartAndItsCountFollowsTheServersPlusTheTap() async throws {
+        _ = store.receive([FeedFixtures.post(3, like: .notLiked, likeCount: 10)], requestedAt: store.stamp())
+        let tap = try #require(store.toggleLike("p3"))
+        #expect(store.post("p3")?.likeCount == 11)
+        store.updateServerLikes(["p3": LikeResult(liked: false, likeCount: 40)])
+        #expect(store.post("p3")?.like == .liked, "the heart the user wants stays")
+        #expect(store.post("p3")?.likeCount == 41, "the server's 40 and the user's unsettled like")
+        // The server applied the like meanwhile: its pair counts it, so nothing is added twice.
+        store.updateServerLikes(["p3": LikeResult(liked: true, likeCount: 41)])
+        #expect(store.post("p3")?.likeCount == 41)
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 41)))
+        _ = await tap.value
+        #expect(store.post("p3")?.likeCount == 41)
+        store.updateServerLikes(["p3": LikeResult(liked: true, likeCount: 42)])
+        #expect(store.post("p3")?.likeCount == 42)
+    }
+}
