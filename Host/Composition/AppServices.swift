@@ -164,7 +164,9 @@ final class AppServices {
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
         let saved = active.lazy.compactMap(\.plugin.savedFeed).first.map { saved in
-            SavedFeed(cache: TrackedFeedCache(base: saved.cache, telemetry: telemetry.tracker("storage")), saved: saved.saved)
+            SavedFeed(
+                cache: TrackedFeedCache(base: saved.cache, telemetry: telemetry.tracker("storage")), saved: saved.saved,
+                freshness: saved.freshness)
         }
         if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
