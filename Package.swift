@@ -25,7 +25,7 @@ let package = Package(
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline", "TelemetryInterface"],
             path: "Modules/Interfaces/PluginInterface"
         ),
 
@@ -75,7 +75,7 @@ let package = Package(
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -99,6 +99,14 @@ let package = Package(
             path: "Modules/System/CJPEGShim",
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            path: "Modules/System/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        // A fatal signal written as one line from a static buffer: a C target, so the handler allocates nothing.
+        .target(name: "CCrashShim", path: "Modules/System/CCrashShim"),
         .systemLibrary(
             name: "CCurl",
             path: "Modules/System/CCurl",
@@ -124,6 +132,12 @@ let package = Package(
         .target(name: "Paging", path: "Modules/Platform/Paging"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
+        // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
+        .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
+        .target(name: "TelemetryInterface", path: "Modules/Platform/TelemetryInterface"),
+        .target(
+            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim"],
+            path: "Modules/Platform/Telemetry"),
 
         // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
@@ -136,9 +150,10 @@ let package = Package(
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
         .target(name: "ImageCodecTesting", path: "Modules/TestSupport/ImageCodecTesting"),
+        .target(name: "TelemetryTesting", dependencies: ["TelemetryInterface", "Telemetry"], path: "Modules/TestSupport/TelemetryTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
-        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec"], path: "Modules/DevTools/FeedServer"),
+        .target(name: "FeedServer", dependencies: ["HTTPServer", "Arguments", "ImageCodec", "Compression"], path: "Modules/DevTools/FeedServer"),
 
         // Host: the composition root, the only target that links implementations.
         .executableTarget(
@@ -146,7 +161,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue", "ImageCodec",
+                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface",
             ],
             path: "Host"
         ),
@@ -180,7 +195,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline",
+                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
             path: "Tools/FeedBench"
         ),
@@ -193,6 +208,11 @@ let package = Package(
             name: "QueueCrashProbe",
             dependencies: ["FeedInterface", "LikesInterface", "OfflineQueue"],
             path: "Tools/QueueCrashProbe"
+        ),
+        .executableTarget(
+            name: "TelemetryCrashProbe",
+            dependencies: ["Telemetry", "TelemetryInterface", "Networking"],
+            path: "Tools/TelemetryCrashProbe"
         ),
         .executableTarget(
             name: "FeedChaos",
@@ -233,7 +253,7 @@ let package = Package(
             name: "OfflineQueueTests",
             dependencies: [
                 "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
-                "Networking", "ProcessTesting", "QueueCrashProbe",
+                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting",
             ]
         ),
         .testTarget(
@@ -243,7 +263,7 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
-        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Networking"]),
+        .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Networking", "Compression"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
@@ -251,8 +271,15 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe"]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
+        .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
+        .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),
+        .testTarget(
+            name: "TelemetryTests",
+            dependencies: ["Telemetry", "TelemetryInterface", "TelemetryTesting", "Database", "Networking", "HTTPServer", "Compression", "ProcessTesting", "TelemetryCrashProbe"]),
     ]
 )

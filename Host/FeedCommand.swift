@@ -39,6 +39,8 @@ enum FeedCommand {
             return LogoutMode.run(UserData(options), plugins: plugins)
         case .queue(let options):
             return await QueueMode.run(UserData(options))
+        case .stats(let options, let json):
+            return await StatsMode.run(options, json: json)
         case .flags(let options, let json):
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
@@ -47,7 +49,9 @@ enum FeedCommand {
         case .headless(let options):
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
-            return await HeadlessMode.run(services)
+            let status = await HeadlessMode.run(services)
+            await services.finishTelemetry()
+            return status
         case .screen(let options):
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
@@ -66,14 +70,20 @@ enum FeedCommand {
                 router.onSuspended = { suspended in
                     if suspended { model.savePlace() } else { services.returned() }
                 }
+                let telemetry = services.telemetry
+                router.onFrame = { telemetry.frameDrawn($0, hasRows: $1) }
                 let status = await ScreenMode.run(router: router, graphics: graphics)
                 await services.savePlaces()
+                await services.finishTelemetry()
                 return status
             }
             let model = services.makeFeedViewModel()
-            return await PlainFrameMode.run(
+            let status = await PlainFrameMode.run(
                 model: model, extensions: services.extensions(for: model).map(\.extension), ascii: options.ascii,
                 write: { StandardStreams.out($0) })
+            services.telemetry.frameDrawn(nil, hasRows: !model.viewState.rows.isEmpty)
+            await services.finishTelemetry()
+            return status
         }
     }
 

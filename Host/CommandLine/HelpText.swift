@@ -19,6 +19,8 @@ enum HelpText {
                                     delete everything stored for that user on that server
           feed queue [--server URL] [--user NAME] [--data-dir DIR]
                                     the likes waiting on this device to be sent (persistent-like-queue)
+          feed stats [--server URL] [--user NAME] [--data-dir DIR] [--json]
+                                    this device's telemetry: failure rates per owning team, charts
           feed --help | --version
 
         Options:
@@ -37,6 +39,12 @@ enum HelpText {
         \(options)
           --flags-interval MS how often the remote flags are read again (default 300000)
           --verbose          log the embedded server's requests on stderr
+          --telemetry local|on|off
+                             local (default): recorded on this device for `feed stats`, never sent;
+                             on: sent to the server (and --otlp); off: nothing recorded, the queue
+                             deleted. Also FEED_TELEMETRY and "telemetry" in the flags file
+          --otlp URL         also send telemetry to an OpenTelemetry collector (OTLP/HTTP JSON)
+          --telemetry-interval MS how often waiting events are sent (default 30000)
 
         Flags (also FEED_FLAGS="k1,-k2"; remote GET /v1/flags; the flags file):
         \(flags)

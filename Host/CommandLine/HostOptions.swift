@@ -2,6 +2,7 @@ import Arguments
 import FeatureFlags
 import Foundation
 import PluginInterface
+import TelemetryInterface
 
 /// What the user asked `feed` to do.
 enum HostCommand: Equatable {
@@ -17,6 +18,8 @@ enum HostCommand: Equatable {
     case logout(HostOptions)
     /// Prints the likes waiting on this device to be sent (`persistent-like-queue`).
     case queue(HostOptions)
+    /// Prints this device's telemetry (`feed stats`).
+    case stats(HostOptions, json: Bool)
     case help
     case version
 }
@@ -49,10 +52,16 @@ struct HostOptions: Equatable {
     var fileValues: [String: Int] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
     var flagsInterval: Duration = .seconds(300)
+    /// `--telemetry local|on|off`; `nil` when not given (then FEED_TELEMETRY, the flags file, `local`).
+    var telemetry: TelemetryConsent?
+    /// `--otlp URL`: an OpenTelemetry collector that also gets the telemetry.
+    var otlp: URL?
+    /// `--telemetry-interval MS`: how often waiting events are sent.
+    var telemetryInterval: Duration = .seconds(30)
 
     /// The subcommands that take the feed's options.
     private enum Subcommand: String {
-        case flags, logout, queue
+        case flags, logout, queue, stats
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner.
@@ -81,7 +90,7 @@ struct HostOptions: Equatable {
                 case "--headless" where subcommand == nil:
                     try scanner.noValue()
                     headless = true
-                case "--json" where subcommand == .flags:
+                case "--json" where subcommand == .flags || subcommand == .stats:
                     try scanner.noValue()
                     json = true
                 case "--ascii":
@@ -112,6 +121,15 @@ struct HostOptions: Equatable {
                     options.pluginValues[name] = try scanner.integer(in: declared.range, expected: declared.expected)
                 case "--flags-interval":
                     options.flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
+                case "--telemetry":
+                    let value = try scanner.value(expected: "local, on or off")
+                    guard let consent = TelemetryConsent(rawValue: value) else { throw scanner.invalid(value, expected: "local, on or off") }
+                    options.telemetry = consent
+                case "--otlp":
+                    let text = try scanner.value(expected: "a collector URL such as http://127.0.0.1:4318")
+                    options.otlp = try ServerAddress.parse(text)
+                case "--telemetry-interval":
+                    options.telemetryInterval = .milliseconds(try scanner.integer(in: 10...3_600_000, expected: "milliseconds from 10 to 3600000"))
                 case "--user":
                     let user = try scanner.value(expected: "a user name")
                     guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }
@@ -125,6 +143,7 @@ struct HostOptions: Equatable {
         case .flags: return .flags(options, json: json)
         case .logout: return .logout(options)
         case .queue: return .queue(options)
+        case .stats: return .stats(options, json: json)
         case nil: return headless ? .headless(options) : .screen(options)
         }
     }

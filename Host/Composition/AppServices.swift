@@ -11,6 +11,7 @@ import Networking
 import PluginInterface
 import Posts
 import StoreInterface
+import TelemetryInterface
 
 /// The composition root's app-scoped services, built once per process: the server connection,
 /// the HTTP client, the flags, the repositories, the one like use case, the photos, and the
@@ -32,6 +33,8 @@ final class AppServices {
     let photos: ImagePipeline?
     let userData: UserData
     let watcher: RemoteFlagsWatcher
+    /// The app's telemetry: a tracker per owning team, started after the first frame.
+    let telemetry: AppTelemetry
     /// The follow-ups the app is built with.
     let plugins: [any FeaturePlugin]
     /// The follow-ups whose flag is on, in the list's order.
@@ -60,6 +63,7 @@ final class AppServices {
         embedded = parts.embedded
         flagsCache = parts.flagsCache
         watcher = parts.watcher
+        telemetry = parts.telemetry
         userData = UserData(parts.options)
         self.plugins = plugins
         let likes = RemoteLikesRepository(http: http)
@@ -73,11 +77,20 @@ final class AppServices {
     /// for the network and activates every follow-up whose flag is on. Throws only when the
     /// embedded server cannot start.
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
+        let started = ContinuousClock.now
         var options = options
         let (baseURL, embedded) = try serverAddress(options)
-        let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
+        let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL))
+        let counting = CountingHTTPClient(base: transport)
+        let http: any HTTPClient = counting
         let environment = ProcessInfo.processInfo.environment
         let userData = UserData(options)
+        let settings = TelemetrySettings.resolve(
+            commandLine: options.telemetry, environment: environment,
+            flagsFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
+        if let line = settings.diagnostic { StandardStreams.err(line) }
+        let telemetry = AppTelemetry(
+            settings: settings, options: options, userData: userData, http: transport, counting: counting, started: started)
         let flagsCache = RemoteFlagsCache(directory: userData.flagsCache, server: baseURL)
         let flags = FlagResolver(registry: PluginFlags.registry(plugins)).resolve(
             commandLine: options.flags, environment: environment, cache: flagsCache,
@@ -92,7 +105,8 @@ final class AppServices {
         watch.interval = options.flagsInterval
         let watcher = RemoteFlagsWatcher(
             flags: flags, client: http, cache: flagsCache, configuration: watch, report: { StandardStreams.err("feed: \($0)") })
-        let parts = AppServicesParts(options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher)
+        let parts = AppServicesParts(
+            options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher, telemetry: telemetry)
         let services = AppServices(parts, plugins: plugins)
         await services.activatePlugins()
         services.startBackgroundWork()
@@ -101,19 +115,26 @@ final class AppServices {
 
     /// Activates the follow-ups whose flag is on, then lets each wrap the feed and the like use case.
     private func activatePlugins() async {
-        let context = pluginContext()
         for plugin in plugins where flags.isOn(FlagKey(plugin.flag.key)) {
-            active.append((FlagKey(plugin.flag.key), await plugin.activate(context)))
+            active.append((FlagKey(plugin.flag.key), await plugin.activate(pluginContext(for: plugin.flag))))
         }
         for (_, plugin) in active {
             likePost = plugin.likePost(wrapping: likePost)
             feed = plugin.feed(wrapping: feed)
         }
+        // Outermost, so telemetry sees what the screens see.
+        if let queued = likePost as? any QueuedLikePostUseCase {
+            likePost = TrackedQueuedLikePostUseCase(base: queued, telemetry: telemetry.tracker("likes"))
+        } else {
+            likePost = TrackedLikePostUseCase(base: likePost, telemetry: telemetry.tracker("likes"))
+        }
+        feed = TrackedFeedRepository(base: feed, telemetry: telemetry.tracker("feed"), started: telemetry.started)
     }
 
-    /// The services a follow-up is given.
-    private func pluginContext() -> PluginContext {
+    /// The services the follow-up of `flag` is given: its telemetry and warnings carry its owning team.
+    private func pluginContext(for flag: PluginFlag) -> PluginContext {
         let (http, likes) = (http, likes)
+        let tracker = telemetry.tracker(flag.owner)
         return PluginContext(
             http: http, likes: likes,
             authorPosts: { author in
@@ -124,8 +145,12 @@ final class AppServices {
             makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii,
-            warn: { StandardStreams.err($0) }, newPostsRelay: newPostsRelay,
-            refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } })
+            warn: { line in
+                StandardStreams.err(line)
+                tracker.track(.error(code: flag.key, message: line))
+            }, newPostsRelay: newPostsRelay,
+            refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
+            telemetry: tracker)
     }
 
     /// A photo loader for one screen (each screen cancels its own rows' loads); `nil` when photos
@@ -138,7 +163,12 @@ final class AppServices {
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
-        let saved = active.lazy.compactMap(\.plugin.savedFeed).first
+        let saved = active.lazy.compactMap(\.plugin.savedFeed).first.map { saved in
+            SavedFeed(
+                cache: TrackedFeedCache(base: saved.cache, telemetry: telemetry.tracker("storage")), saved: saved.saved,
+                freshness: saved.freshness)
+        }
+        if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
         model.onRecovered = { [weak self] in self?.pluginsReturned() }
@@ -205,12 +235,13 @@ final class AppServices {
         // Remote flags may be aimed at a user: the next one starts from the bundled defaults.
         try? flagsCache.delete()
         var open: Set<URL> = []
+        if let problem = await telemetry.logout() { return problem }
         for (_, plugin) in active {
             open.formUnion(plugin.openFiles)
             if let problem = await plugin.logout() { return problem }
         }
         do {
-            try userData.delete(files: pluginFiles, keepingOpen: open)
+            try userData.delete(files: pluginFiles + [telemetry.files.queue], keepingOpen: open)
             return nil
         } catch {
             return "feed: logout could not delete \(error.url.path): \(error); delete it by hand"
@@ -219,6 +250,11 @@ final class AppServices {
 
     /// Every file the follow-ups keep for this user, on or off.
     var pluginFiles: [URL] { plugins.flatMap { $0.files(userData.pluginFiles) } }
+
+    /// Tracks the run's last figures and writes (with `on`, sends) the telemetry, waiting 2 s at most.
+    func finishTelemetry() async {
+        await telemetry.finish(photos: photos?.metrics())
+    }
 
     /// Stops the background work and the embedded server, if any.
     func stop() {

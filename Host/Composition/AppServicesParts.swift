@@ -12,6 +12,7 @@ struct AppServicesParts {
     var embedded: FeedServer?
     var flagsCache: RemoteFlagsCache
     var watcher: RemoteFlagsWatcher
+    var telemetry: AppTelemetry
 }
 
 extension AppServices {

@@ -7,7 +7,9 @@ import PluginInterface
 enum LogoutMode {
     static func run(_ userData: UserData, plugins: [any FeaturePlugin] = PluginList.all) -> Int32 {
         do {
-            try userData.delete(files: plugins.flatMap { $0.files(userData.pluginFiles) })
+            let telemetry = AppTelemetry.Files(userData)
+            try userData.delete(files: plugins.flatMap { $0.files(userData.pluginFiles) } + [telemetry.queue])
+            try? FileManager.default.removeItem(at: telemetry.crashes)
             try? FileManager.default.removeItem(at: userData.flagsCache)
             StandardStreams.out("feed: deleted everything stored for \(userData.owner)")
             return 0

@@ -12,10 +12,14 @@ import TerminalUI
 @MainActor
 final class ScreenRouter {
     private(set) var feed: FeedScreen!
+    /// The feed's view model (whether a frame shows posts).
+    private let model: FeedViewModel
     /// The screen over the feed.
     let stack: ScreenStack<any OverlayScreen>
     /// Called when a photo arrives, so the screen is drawn again.
     var onPhoto: @MainActor () -> Void = {}
+    /// Called after each frame is built, with its time and whether it shows posts (telemetry).
+    var onFrame: @MainActor (Duration, Bool) -> Void = { _, _ in }
     /// The follow-up whose key opened a screen last.
     private var opener: FlagKey?
 
@@ -25,6 +29,7 @@ final class ScreenRouter {
         model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool,
         graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
     ) {
+        self.model = model
         stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
         var routed: [any ScreenExtension] = []
         for (key, item) in extensions {
@@ -68,7 +73,10 @@ final class ScreenRouter {
 
     /// The frame of the screen on top.
     func frame(size: TerminalSize) -> ScreenBuffer {
-        overlay?.frame(size: size) ?? feed.frame(size: size)
+        let begin = ContinuousClock.now
+        let buffer = overlay?.frame(size: size) ?? feed.frame(size: size)
+        onFrame(ContinuousClock.now - begin, !model.viewState.rows.isEmpty)
+        return buffer
     }
 
     /// Advances both screens' clocks (the feed's messages expire under an overlay too).

@@ -15,7 +15,13 @@ enum HeadlessMode {
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
         app.returned = { services.returned() }
         app.savePlaces = { await services.savePlaces() }
-        let driver = HeadlessDriver(feed: feed, write: { StandardStreams.out($0) }, app: app)
+        let telemetry = services.telemetry
+        let driver = HeadlessDriver(feed: feed, write: { line in
+            let written = StandardStreams.out(line)
+            // A state line is the headless frame: the first starts telemetry, the first with rows is the first content.
+            telemetry.frameDrawn(nil, hasRows: !feed.viewState.rows.isEmpty)
+            return written
+        }, app: app)
         // A follow-up switched off by the server closes the screen it opened.
         services.onSwitchedOff = { driver.switchedOff($0) }
         await driver.run(LineReader.standardInput())

@@ -27,6 +27,9 @@ final class FeedProcess: @unchecked Sendable {
         process.arguments = executable == Self.executable ? Self.withoutPhotosUnlessAsked(arguments) : arguments
         var env = ProcessInfo.processInfo.environment
         env["FEED_FLAGS"] = nil
+        // Telemetry's default (`local`) keeps a queue file in the data directory; the tests that count
+        // the files there run without it, and the telemetry tests say what they want.
+        env["FEED_TELEMETRY"] = "off"
         env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-config-\(UUID().uuidString)").path
         env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-cache-\(UUID().uuidString)").path
         for (key, value) in environment { env[key] = value }

@@ -472,7 +472,7 @@ struct FeedServerHTTPTests {
         let paths = try #require(document["paths"] as? [String: Any])
         #expect(Set(paths.keys) == [
             "/v1/feed", "/v1/feed/new-count", "/v1/users/{id}/posts", "/v1/likes", "/v1/posts/{id}/like", "/v1/flags",
-            "/v1/photos/{id}.jpg", "/openapi.json", "/v1/live", "/v1/posts/like-counts",
+            "/v1/photos/{id}.jpg", "/openapi.json", "/v1/live", "/v1/posts/like-counts", "/v1/events", "/v1/events/summary",
         ])
     }
 

@@ -1,6 +1,8 @@
 import FeedInterface
 import Foundation
 import LikesInterface
+import TelemetryInterface
+import TelemetryTesting
 import Testing
 import TestingSupport
 
@@ -27,7 +29,8 @@ struct LimitsTests {
 
     @Test("a full disk: one warning, taps still go out, and one that cannot be kept fails instead of queueing")
     func fullDisk() async throws {
-        let queue = try await harness.open()
+        let telemetry = RecordingTelemetry()
+        let queue = try await harness.open(telemetry: telemetry.tracker(owner: "likes"))
         await harness.likes.setUnreachable(true)
         try await queue.limitGrowthForTesting(toPages: 0)
         var outcomes: [LikeOutcome] = []
@@ -46,6 +49,8 @@ struct LimitsTests {
         await harness.likes.setUnreachable(false)
         #expect(await queue.setLiked(false, post: "p-online") == .saved(LikeResult(liked: false, likeCount: 0)))
         #expect(harness.warnings.all.count == 1)
+        let failed = telemetry.events.filter { $0.event == .storeWrite(store: .outbox, ok: false) }
+        #expect(!failed.isEmpty && failed.allSatisfy { $0.owner == "likes" }, "every failed outbox write is tracked, not only the first")
     }
 
     @Test("an error's text is kept short and without control characters, for printing")

@@ -3,6 +3,7 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import Synchronization
+import TelemetryInterface
 
 @testable import OfflineQueue
 
@@ -42,11 +43,12 @@ struct QueueHarness {
 
     /// Opens the queue on the harness's file.
     func open(
-        owner: String = Self.owner, likes: (any LikesRepository)? = nil, configuration: OfflineQueueConfiguration? = nil
+        owner: String = Self.owner, likes: (any LikesRepository)? = nil, configuration: OfflineQueueConfiguration? = nil,
+        telemetry: TelemetryTracker = .none
     ) async throws -> OfflineLikeQueue {
         try await OfflineLikeQueue.open(
             at: url, owner: owner, likes: likes ?? self.likes, configuration: configuration ?? self.configuration(),
-            warn: warnings.sink)
+            warn: warnings.sink, telemetry: telemetry)
     }
 
     /// Queues `posts` offline as liked (each tap answered `queued`), then makes the store reachable.

@@ -21,6 +21,8 @@ enum FeedBench {
         (["l"], FirstRowsBenchmark.run),
         (["n"], LiveBenchmark.run),
         (["m"], FidelityBenchmark.run),
+        (["t"], TelemetryBenchmarks.firstContent),
+        (["u"], TelemetryBenchmarks.frameWhileTracking),
     ]
 
     @MainActor

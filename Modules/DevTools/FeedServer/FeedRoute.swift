@@ -9,6 +9,9 @@ enum FeedRoute: Equatable, Sendable {
     case controlFlags
     case photo(id: String)
     case openAPI
+    /// Analytics batches (telemetry) and what the server stored.
+    case events
+    case eventsSummary
     case live
     case likeCounts
 
@@ -21,6 +24,8 @@ enum FeedRoute: Equatable, Sendable {
         case "/v1/flags": self = .flags
         case "/v1/control/flags": self = .controlFlags
         case "/openapi.json": self = .openAPI
+        case "/v1/events": self = .events
+        case "/v1/events/summary": self = .eventsSummary
         case "/v1/live": self = .live
         case "/v1/posts/like-counts": self = .likeCounts
         default:
@@ -51,6 +56,8 @@ enum FeedRoute: Equatable, Sendable {
         case .controlFlags: "/v1/control/flags"
         case .photo: "/v1/photos/{id}.jpg"
         case .openAPI: "/openapi.json"
+        case .events: "/v1/events"
+        case .eventsSummary: "/v1/events/summary"
         case .live: "/v1/live"
         case .likeCounts: "/v1/posts/like-counts"
         }
@@ -61,6 +68,7 @@ enum FeedRoute: Equatable, Sendable {
         switch self {
         case .like: ["PUT", "POST"]
         case .controlFlags: ["PUT"]
+        case .events: ["POST"]
         default: ["GET", "HEAD"]
         }
     }

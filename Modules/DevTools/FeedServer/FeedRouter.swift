@@ -20,6 +20,8 @@ final class FeedRouter: Sendable {
     let photos = PhotoStore()
     /// The port photo URLs name: the bound one once the server started.
     let publicPort: Mutex<UInt16>
+    /// The analytics events stored (telemetry), apart from the feed's state.
+    let eventLog = Mutex(EventLog())
     let log: (@Sendable (String) -> Void)?
     /// The events of `GET /v1/live`.
     let live = LiveHub()
@@ -125,6 +127,8 @@ final class FeedRouter: Sendable {
         case .controlFlags: return controlFlags(request)
         case .photo(let id): return await photo(id, request)
         case .openAPI: return .json(200, Data(OpenAPIDocument.json.utf8))
+        case .events: return postEvents(request)
+        case .eventsSummary: return eventsSummary(request)
         case .live: return liveStream(request)
         case .likeCounts: return likeCounts(request)
         }

@@ -101,4 +101,14 @@ public final class FeedServer: Sendable {
     public func publishNewPosts(_ count: Int) -> [String] {
         router.publishNewPosts(count)
     }
+
+    /// The analytics events stored so far (`POST /v1/events`), oldest first, repeats dropped.
+    public func storedEvents() -> [StoredEvent] {
+        router.eventLog.withLock { $0.events }
+    }
+
+    /// How many analytics events arrived again and were dropped.
+    public var duplicateEvents: Int {
+        router.eventLog.withLock { $0.duplicates }
+    }
 }

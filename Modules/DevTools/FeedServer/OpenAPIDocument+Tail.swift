@@ -1,60 +1,44 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
-            "description": "The flags.",
-            "headers": { "ETag": { "schema": { "type": "string" } } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
-          },
-          "304": {
-            "description": "The flags are unchanged since the ETag in If-None-Match.",
-            "headers": { "ETag": { "schema": { "type": "string" } } }
-          },
-          "429": { "$ref": "#/components/responses/TooManyRequests" },
-          "503": { "$ref": "#/components/responses/Unavailable" }
-        }
-      }
-    },
-    "/v1/photos/{id}.jpg": {
-      "parameters": [
-        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
-      ],
-      "get": {
-        "operationId": "getPhoto",
-        "summary": "A post's photo as a JPEG (the reference server's stand-in for a CDN).",
-        "description": "Generated and deterministic per post. Without w, the original size (the feed item's width and height); with w, that many pixels wide at the same aspect ratio, never wider than the original. Each URL names one immutable picture.",
-        "parameters": [
-          {
-            "name": "w",
-            "in": "query",
-            "required": false,
-            "description": "The width wanted, in pixels.",
-            "schema": { "type": "integer", "minimum": 1, "maximum": 4096 }
-          },
-          {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "description": "The ETag of the photo the client already has.",
-            "schema": { "type": "string" }
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "The photo.",
-            "headers": {
-              "Cache-Control": { "schema": { "type": "string", "example": "public, max-age=31536000, immutable" } },
-              "ETag": { "schema": { "type": "string" } }
-            },
-            "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } }
-          },
-          "304": {
-            "description": "The photo is unchanged since the ETag in If-None-Match.",
             "headers": { "ETag": { "schema": { "type": "string" } } }
           },
           "400": { "$ref": "#/components/responses/BadRequest" },
           "404": { "$ref": "#/components/responses/NotFound" },
           "429": { "$ref": "#/components/responses/TooManyRequests" },
           "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/events": {
+      "post": {
+        "operationId": "postEvents",
+        "summary": "A batch of analytics events (telemetry).",
+        "description": "The body may be gzip-compressed (Content-Encoding: gzip; at most 4 MB once decompressed). Events whose id the server already stored are dropped, so a batch sent again stores nothing twice. Each event's time is corrected for the device's clock skew: stored time = time + (receive time - sentAt). An event is a failure when its name is error or crash, or its outcome property is failed.",
+        "requestBody": {
+          "required": true,
+          "content": { "application/json": { "schema": { "$ref": "#/components/schemas/EventBatch" } } }
+        },
+        "responses": {
+          "202": {
+            "description": "Stored, except the repeated ids.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/EventsAccepted" } } }
+          },
+          "400": { "$ref": "#/components/responses/BadRequest" },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/events/summary": {
+      "get": {
+        "operationId": "getEventsSummary",
+        "summary": "What the server stored: events, repeats dropped, and per owning team the count and failures of each event name.",
+        "responses": {
+          "200": {
+            "description": "The summary.",
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/EventsSummary" } } }
+          }
         }
       }
     },
@@ -70,6 +54,70 @@ extension OpenAPIDocument {
   },
   "components": {
     "schemas": {
+      "Event": {
+        "type": "object",
+        "required": ["id", "name", "time", "sequence", "session", "owner", "sampleRate", "properties"],
+        "properties": {
+          "id": { "type": "string", "minLength": 1, "maxLength": 64, "description": "A UUID, unique per event." },
+          "name": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The event's name in the client's registry, e.g. page_load." },
+          "time": { "type": "number", "minimum": 0, "maximum": 100000000000, "description": "When it was tracked, by the device's clock (seconds since 1970)." },
+          "sequence": { "type": "integer", "minimum": 0, "description": "Its place in the install's events." },
+          "session": { "type": "string", "maxLength": 64 },
+          "owner": { "type": "string", "minLength": 1, "maxLength": 64, "description": "The owning team of the module that tracked it." },
+          "sampleRate": { "type": "number", "minimum": 0, "maximum": 1 },
+          "properties": {
+            "type": "object",
+            "maxProperties": 32,
+            "additionalProperties": { "oneOf": [{ "type": "number" }, { "type": "string", "maxLength": 256 }] }
+          }
+        }
+      },
+      "EventBatch": {
+        "type": "object",
+        "required": ["events"],
+        "properties": {
+          "batch": { "type": "string", "nullable": true, "maxLength": 64, "description": "The batch's id; the same when a batch is sent again." },
+          "sentAt": { "type": "number", "nullable": true, "description": "The device's clock when the batch left (seconds since 1970); without it no skew is corrected." },
+          "events": { "type": "array", "maxItems": 1000, "items": { "$ref": "#/components/schemas/Event" } }
+        }
+      },
+      "EventsAccepted": {
+        "type": "object",
+        "required": ["stored", "duplicates"],
+        "properties": {
+          "stored": { "type": "integer", "minimum": 0 },
+          "duplicates": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "EventCount": {
+        "type": "object",
+        "required": ["count", "failures"],
+        "properties": {
+          "count": { "type": "integer", "minimum": 0 },
+          "failures": { "type": "integer", "minimum": 0 }
+        }
+      },
+      "EventsSummary": {
+        "type": "object",
+        "required": ["events", "duplicates", "batches", "teams"],
+        "properties": {
+          "events": { "type": "integer", "minimum": 0 },
+          "duplicates": { "type": "integer", "minimum": 0 },
+          "batches": { "type": "integer", "minimum": 0 },
+          "teams": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "object",
+              "required": ["events", "failures", "byName"],
+              "properties": {
+                "events": { "type": "integer", "minimum": 0 },
+                "failures": { "type": "integer", "minimum": 0 },
+                "byName": { "type": "object", "additionalProperties": { "$ref": "#/components/schemas/EventCount" } }
+              }
+            }
+          }
+        }
+      },
       "Author": {
         "type": "object",
         "required": ["id", "name"],

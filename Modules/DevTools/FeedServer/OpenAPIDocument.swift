@@ -252,6 +252,54 @@ enum OpenAPIDocument {
         ],
         "responses": {
           "200": {
+            "description": "The flags.",
+            "headers": { "ETag": { "schema": { "type": "string" } } },
+            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Flags" } } }
+          },
+          "304": {
+            "description": "The flags are unchanged since the ETag in If-None-Match.",
+            "headers": { "ETag": { "schema": { "type": "string" } } }
+          },
+          "429": { "$ref": "#/components/responses/TooManyRequests" },
+          "503": { "$ref": "#/components/responses/Unavailable" }
+        }
+      }
+    },
+    "/v1/photos/{id}.jpg": {
+      "parameters": [
+        { "name": "id", "in": "path", "required": true, "schema": { "type": "string", "minLength": 1 }, "example": "p1" }
+      ],
+      "get": {
+        "operationId": "getPhoto",
+        "summary": "A post's photo as a JPEG (the reference server's stand-in for a CDN).",
+        "description": "Generated and deterministic per post. Without w, the original size (the feed item's width and height); with w, that many pixels wide at the same aspect ratio, never wider than the original. Each URL names one immutable picture.",
+        "parameters": [
+          {
+            "name": "w",
+            "in": "query",
+            "required": false,
+            "description": "The width wanted, in pixels.",
+            "schema": { "type": "integer", "minimum": 1, "maximum": 4096 }
+          },
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of the photo the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The photo.",
+            "headers": {
+              "Cache-Control": { "schema": { "type": "string", "example": "public, max-age=31536000, immutable" } },
+              "ETag": { "schema": { "type": "string" } }
+            },
+            "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } }
+          },
+          "304": {
+            "description": "The photo is unchanged since the ETag in If-None-Match.",
 
 """#
 }

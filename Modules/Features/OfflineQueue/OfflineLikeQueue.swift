@@ -2,6 +2,7 @@ import Database
 import FeedInterface
 import Foundation
 import LikesInterface
+import TelemetryInterface
 
 /// The like use case of `persistent-like-queue`: every tap is committed to a durable outbox (SQLite,
 /// WAL, `synchronous=FULL`, one row per post, the latest wanted state wins) before the first request
@@ -79,18 +80,21 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     /// missing), holding the likes of `owner` (the server and user, as the host names them) and
     /// sending them through `likes`. An unreadable, foreign or other-owner file is moved aside after
     /// one line to `warn`. Nothing is sent before a tap, `start()` or `drain()`. Throws only when
-    /// the file cannot be created or opened at all.
+    /// the file cannot be created or opened at all. Every write the outbox could not make is
+    /// tracked on `telemetry` (`store_write` of the outbox, failed).
     public static func open(
         at url: URL, owner: String, likes: any LikesRepository, configuration: OfflineQueueConfiguration = .init(),
-        warn: @escaping @Sendable (String) -> Void
+        warn: @escaping @Sendable (String) -> Void, telemetry: TelemetryTracker = .none
     ) async throws(OfflineQueueError) -> OfflineLikeQueue {
         let queue = OfflineLikeQueue(likes: likes, configuration: configuration)
-        try await queue.connect(url: url, owner: owner, warn: warn)
+        try await queue.connect(url: url, owner: owner, warn: warn, telemetry: telemetry)
         return queue
     }
 
-    private func connect(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void) throws(OfflineQueueError) {
-        let outbox = try Outbox(url: url, owner: owner, warn: warn)
+    private func connect(
+        url: URL, owner: String, warn: @escaping @Sendable (String) -> Void, telemetry: TelemetryTracker
+    ) throws(OfflineQueueError) {
+        let outbox = try Outbox(url: url, owner: owner, warn: warn, telemetry: telemetry)
         for intent in outbox.load(limit: max(0, configuration.capacity)) {
             entries[intent.post] = Entry(intent: intent, durable: true)
         }

@@ -2,6 +2,7 @@ import Database
 import FeedInterface
 import Foundation
 import LikesInterface
+import TelemetryInterface
 
 /// The outbox's rows in SQLite, owned by the queue's actor (a `Connection` never leaves it). The file
 /// is the one source of the intent: any number of processes may share it, each tap taking the next
@@ -20,12 +21,14 @@ final class Outbox {
     private var connection: Connection?
     private var synchronous = Synchronous.full
     private var warnedAboutWrites = false
+    private let telemetry: TelemetryTracker
 
-    /// Opens (or creates, or moves aside and recreates) the outbox at `url` for `owner`.
-    init(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void) throws(OfflineQueueError) {
+    /// Opens (or creates, or moves aside and recreates) the outbox at `url` for `owner`; failed writes are tracked on `telemetry`.
+    init(url: URL, owner: String, warn: @escaping @Sendable (String) -> Void, telemetry: TelemetryTracker = .none) throws(OfflineQueueError) {
         self.url = url
         self.owner = owner
         self.warn = warn
+        self.telemetry = telemetry
         connection = try Self.openFile(url, owner: owner, warn: warn)
     }
 
@@ -288,6 +291,7 @@ final class Outbox {
 
     /// Says once that the queue cannot write: likes are still sent, but not kept while offline.
     private func reportWriteFailure(_ reason: String) {
+        telemetry.track(.storeWrite(store: .outbox, ok: false))
         guard !warnedAboutWrites else { return }
         warnedAboutWrites = true
         warn("feed: the like queue at \(url.path) cannot be written (\(reason)); likes are still sent but not kept while offline — free some disk space or check --data-dir")

@@ -4,6 +4,7 @@ import ImagePipeline
 import LikesInterface
 import Networking
 import StoreInterface
+import TelemetryInterface
 
 /// The app-scoped services the host shares with a follow-up when its flag is on. Built once per
 /// process by the host; a follow-up keeps what it needs and builds its own parts from it.
@@ -30,12 +31,14 @@ public struct PluginContext {
     public let photoLoader: () -> ImageRowLoader<PostID>?
     /// `--ascii`: screens draw in ASCII.
     public let ascii: Bool
-    /// Writes one line to stderr (held while the screen is up).
+    /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
     /// Newer-post counts pushed by one follow-up to those that show them.
     public let newPostsRelay: NewPostsRelay
     /// Reads the server's flags now (a kill switch it turned off applies at once).
     public let refreshFlags: @MainActor () -> Void
+    /// Tracks the follow-up's events as its owning team's (see TelemetryInterface's registry).
+    public let telemetry: TelemetryTracker
 
     /// Creates the context; the host does this once.
     public init(
@@ -44,7 +47,8 @@ public struct PluginContext {
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
         warn: @escaping @Sendable (String) -> Void,
-        newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {}
+        newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
+        telemetry: TelemetryTracker = .none
     ) {
         self.http = http
         self.likes = likes
@@ -59,5 +63,6 @@ public struct PluginContext {
         self.warn = warn
         self.newPostsRelay = newPostsRelay
         self.refreshFlags = refreshFlags
+        self.telemetry = telemetry
     }
 }

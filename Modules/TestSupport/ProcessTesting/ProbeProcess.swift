@@ -70,6 +70,26 @@ public final class ProbeProcess: @unchecked Sendable {
         return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     }
 
+    /// How a process ended by itself: its exit status, or the signal that ended it.
+    public enum Exit: Equatable, Sendable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    /// Waits for the process to end by itself; `nil` when `deadline` passed first (it is then killed).
+    public func waitForExit(deadline: Date) -> Exit? {
+        while process.isRunning {
+            guard Date() < deadline else {
+                _ = kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return nil
+            }
+            usleep(5_000)
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
+    }
+
     /// The lines printed so far.
     public var printed: [String] {
         condition.lock()

@@ -23,7 +23,7 @@ public struct LikeQueuePlugin: FeaturePlugin {
     public func activate(_ context: PluginContext) async -> any ActivePlugin {
         let file = Self.outbox(context.files)
         do {
-            let queue = try await OfflineLikeQueue.open(at: file, owner: context.files.owner, likes: context.likes, warn: context.warn)
+            let queue = try await OfflineLikeQueue.open(at: file, owner: context.files.owner, likes: context.likes, warn: context.warn, telemetry: context.telemetry)
             return ActiveLikeQueue(queue: queue, pending: await queue.pending(), file: file)
         } catch {
             context.warn("feed: likes are not kept on this device this run: \(error); check --data-dir")

@@ -1,0 +1,238 @@
+import Foundation
+import Synchronization
+import TelemetryInterface
+
+/// The app's telemetry: `record` puts the event in memory and returns at once; once `start` runs
+/// (after the first frame) a background task writes every event to the queue file, and with
+/// consent `on` flushes batches to the sinks by count, by time and at exit.
+public final class TelemetryPipeline: TelemetryRecorder {
+    private struct Buffer {
+        var events: [PendingEvent] = []
+        var droppedInMemory = 0
+        var stopped = false
+    }
+
+    private let configuration: TelemetryConfiguration
+    private let sinks: [any TelemetrySink]
+    private let warn: @Sendable (String) -> Void
+    private let buffer = Mutex(Buffer())
+    private let wake: AsyncStream<Void>.Continuation
+    private let wakes: AsyncStream<Void>
+    private let flusher: Flusher
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+
+    /// A pipeline over the queue file of `configuration`, sending to `sinks` when consent is `on`.
+    /// Nothing is opened or started until `start`.
+    public init(configuration: TelemetryConfiguration, sinks: [any TelemetrySink], warn: @escaping @Sendable (String) -> Void) {
+        self.configuration = configuration
+        self.sinks = configuration.consent.sends ? sinks : []
+        self.warn = warn
+        (wakes, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        flusher = Flusher(configuration: configuration, sinks: self.sinks, warn: warn)
+    }
+
+    /// Takes the event; returns at once. Past the memory limit the event is dropped (counted).
+    public func record(_ event: TelemetryEvent, owner: String) {
+        let pending = PendingEvent(id: UUID(), time: Date().timeIntervalSince1970, owner: owner, event: event)
+        let kept = buffer.withLock { buffer in
+            guard !buffer.stopped else { return false }
+            guard buffer.events.count < configuration.memoryLimit else {
+                buffer.droppedInMemory += 1
+                return false
+            }
+            buffer.events.append(pending)
+            return true
+        }
+        if kept { wake.yield() }
+    }
+
+    /// Opens the queue file and starts writing and flushing in the background; call once, after the first frame.
+    public func start() {
+        let flusher = flusher
+        let wakes = wakes
+        let interval = configuration.flushInterval
+        let writer = Task.detached { [weak self] in
+            guard await flusher.open() else { return }
+            for await _ in wakes {
+                guard let self else { return }
+                await flusher.write(self.takeBuffered())
+            }
+        }
+        let timer = Task.detached {
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { return }
+                await flusher.flush()
+            }
+        }
+        tasks.withLock { $0 += [writer, timer] }
+    }
+
+    /// Writes what is still in memory and, with consent `on`, flushes, waiting at most `timeout`.
+    /// Returns whether everything was written (and sent).
+    @discardableResult
+    public func finish(timeout: Duration) async -> Bool {
+        let flusher = flusher
+        let pending = takeBuffered()
+        let work = Task.detached {
+            guard await flusher.open() else { return false }
+            await flusher.write(pending)
+            return await flusher.flush(all: true)
+        }
+        // Whichever comes first: the work, or the deadline (the work is left to the process's end).
+        let done = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let once = ResumeOnce(continuation)
+            Task.detached { once.resume(await work.value) }
+            Task.detached {
+                try? await Task.sleep(for: timeout)
+                once.resume(false)
+            }
+        }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        return done
+    }
+
+    /// Writes what waits in memory to the queue file now, without sending; returns whether the queue is open.
+    @discardableResult
+    public func writeNow() async -> Bool {
+        guard await flusher.open() else { return false }
+        await flusher.write(takeBuffered(), flushing: false)
+        return true
+    }
+
+    /// Writes what waits in memory now, then flushes everything; for tests and the bench.
+    @discardableResult
+    public func flushNow() async -> Bool {
+        guard await flusher.open() else { return false }
+        await flusher.write(takeBuffered())
+        return await flusher.flush(all: true)
+    }
+
+    /// Logout: stops recording for the rest of the run, closes the queue file and deletes it;
+    /// returns a line for stderr when it could not be deleted.
+    public func stopAndDelete() async -> String? {
+        buffer.withLock { buffer in
+            buffer.stopped = true
+            buffer.events.removeAll()
+        }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        return await flusher.closeAndDelete()
+    }
+
+    /// The queue once open (after `start`, `flushNow` or `finish`).
+    public func queue() async -> TelemetryQueue? {
+        await flusher.queue
+    }
+
+    private func takeBuffered() -> [PendingEvent] {
+        buffer.withLock { buffer in
+            defer { buffer.events.removeAll(keepingCapacity: true) }
+            return buffer.events
+        }
+    }
+
+    /// Owns the queue and the sends: one flush at a time.
+    private actor Flusher {
+        let configuration: TelemetryConfiguration
+        let sinks: [any TelemetrySink]
+        let warn: @Sendable (String) -> Void
+        private(set) var queue: TelemetryQueue?
+        private var failedToOpen = false
+        private var running: Task<Bool, Never>?
+        private var warnedAboutSend = false
+
+        init(configuration: TelemetryConfiguration, sinks: [any TelemetrySink], warn: @escaping @Sendable (String) -> Void) {
+            self.configuration = configuration
+            self.sinks = sinks
+            self.warn = warn
+        }
+
+        func open() async -> Bool {
+            if queue != nil { return true }
+            if failedToOpen { return false }
+            do {
+                queue = try await TelemetryQueue.open(at: configuration.queueFile, capacity: configuration.capacity, warn: warn)
+                return true
+            } catch {
+                failedToOpen = true
+                warn("feed: telemetry is off for this run: the queue at \(configuration.queueFile.path) could not be opened (\(error))")
+                return false
+            }
+        }
+
+        func closeAndDelete() async -> String? {
+            failedToOpen = true
+            await queue?.close()
+            queue = nil
+            do {
+                try TelemetryQueue.delete(at: configuration.queueFile)
+                return nil
+            } catch {
+                return "feed: logout could not delete the telemetry queue \(configuration.queueFile.path) (\(error)); delete it by hand"
+            }
+        }
+
+        func write(_ events: [PendingEvent], flushing: Bool = true) async {
+            guard !events.isEmpty, let queue else { return }
+            do {
+                let unsent = try await queue.append(events, session: configuration.session, sampleRate: configuration.sampleRate)
+                if flushing && unsent >= configuration.flushCount { await flush() }
+            } catch {
+                warn("feed: telemetry could not write its queue (\(error)); these events are lost")
+            }
+        }
+
+        /// Sends batches until none waits (`all`) or one batch; returns whether nothing failed. One
+        /// flush runs at a time: a count or timer flush finding one running leaves it be, an `all`
+        /// flush (exit) waits for it and then sends what is left.
+        @discardableResult
+        func flush(all: Bool = false) async -> Bool {
+            guard !sinks.isEmpty, let queue else { return sinks.isEmpty }
+            if running != nil && !all { return true }
+            while let current = running {
+                _ = await current.value
+                if running == current { running = nil }
+            }
+            let task = Task { await send(queue, all: all) }
+            running = task
+            let result = await task.value
+            if running == task { running = nil }
+            return result
+        }
+
+        private func send(_ queue: TelemetryQueue, all: Bool) async -> Bool {
+            // Bounded: at most the whole queue in batches, never an endless loop.
+            let rounds = all ? configuration.capacity / max(1, configuration.batchSize) + 2 : 1
+            for _ in 0..<rounds {
+                guard !Task.isCancelled else { return false }
+                do {
+                    guard let batch = try await queue.claimBatch(limit: configuration.batchSize) else { return true }
+                    for sink in sinks { try await sink.send(batch) }
+                    try await queue.markSent(batch.id)
+                } catch {
+                    if !warnedAboutSend {
+                        warnedAboutSend = true
+                        warn("feed: telemetry could not send (\(error)); the events wait in the queue for the next try")
+                    }
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
+
+/// A continuation resumed by the first of several callers.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: Bool) {
+        continuation.withLock { continuation in
+            continuation?.resume(returning: value)
+            continuation = nil
+        }
+    }
+}
