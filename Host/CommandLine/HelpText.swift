@@ -31,11 +31,12 @@ enum HelpText {
           --flags-file PATH  JSON {"flags":{"K":true}}; default $XDG_CONFIG_HOME/feed/flags.json
           --data-dir DIR     where offline pages are saved; default $XDG_CACHE_HOME/feed, else ~/.cache/feed
           --user NAME        whose saved pages these are (default demo): one file per server and user
-          --ascii            <3 and </3 instead of ♥ and ♡ (and no photos)
+          --ascii            ASCII hearts [<3] [  ] [??] [..] and frames (and no photos)
           --photos on|off    load and draw photos (default on; drawn only in colour terminals)
           --graphics MODE    auto|kitty|sixel|blocks: photos by a terminal graphics protocol or in half blocks
                              (default auto: kitty or sixel when the environment names such a terminal)
           --image-memory MB  the memory cache of decoded photos (default 16)
+          --request-timeout MS how long one API request may take (default 10000; slow networks)
         \(options)
           --flags-interval MS how often the remote flags are read again (default 300000)
           --verbose          log the embedded server's requests on stderr

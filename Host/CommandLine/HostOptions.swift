@@ -32,7 +32,7 @@ struct HostOptions: Equatable {
     var flags = CommandLineFlags()
     /// `--flags-file PATH`: a JSON file of flag values (lowest source but defaults).
     var flagsFile: URL?
-    /// `--ascii`: `<3` and `</3` instead of ♥ and ♡.
+    /// `--ascii`: ASCII hearts (`[<3]`, `[  ]`, `[??]`, `[..]`) and frames.
     var ascii = false
     /// `--verbose`: the embedded server's request log on stderr.
     var verbose = false
@@ -44,6 +44,8 @@ struct HostOptions: Equatable {
     var photos = true
     /// `--graphics auto|kitty|sixel|blocks`: how photos are drawn ("auto" reads the environment).
     var graphics: String = "auto"
+    /// `--request-timeout MS`: how long one API request may take before it fails (and may be retried).
+    var requestTimeout: Duration = .seconds(10)
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16
     /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
@@ -114,6 +116,8 @@ struct HostOptions: Equatable {
                     let value = try scanner.value(expected: "auto, kitty, sixel or blocks")
                     guard ["auto", "kitty", "sixel", "blocks"].contains(value) else { throw scanner.invalid(value, expected: "auto, kitty, sixel or blocks") }
                     options.graphics = value
+                case "--request-timeout":
+                    options.requestTimeout = .milliseconds(try scanner.integer(in: 1_000...600_000, expected: "milliseconds from 1000 to 600000"))
                 case "--image-memory":
                     options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
                 case let name where pluginOptions.contains { $0.name == name }:

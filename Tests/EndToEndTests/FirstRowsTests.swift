@@ -24,7 +24,9 @@ import Testing
             $0.faults.latencyMS = 1_500
             $0.faults.holdLikesReads = true
         }
-        let feed = try server.headless(mode)
+        // A loaded box may take longer than the 10 s request timeout between the rows and the tap:
+        // the held likes read must not time out before the test lets it go.
+        let feed = try server.headless(mode, ["--request-timeout", "120000"])
         _ = try await feed.send("open")
         let first = try #require(try await firstStateWithRows(feed))
         let rows = Headless.rows(first)
