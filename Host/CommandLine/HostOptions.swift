@@ -44,7 +44,7 @@ struct HostOptions: Equatable {
     var photos = true
     /// `--graphics auto|kitty|sixel|blocks`: how photos are drawn ("auto" reads the environment).
     var graphics: String = "auto"
-    /// `--request-timeout MS`: how long one API request may take before it fails (and may be retried).
+    /// `--request-timeout MS`: how long one API request may take, its retries included, before it fails.
     var requestTimeout: Duration = .seconds(10)
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16

@@ -80,7 +80,7 @@ final class AppServices {
         let started = ContinuousClock.now
         var options = options
         let (baseURL, embedded) = try serverAddress(options)
-        let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: options.requestTimeout))
+        let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: options.requestTimeout, totalDeadline: options.requestTimeout))
         let counting = CountingHTTPClient(base: transport)
         let http: any HTTPClient = counting
         let environment = ProcessInfo.processInfo.environment

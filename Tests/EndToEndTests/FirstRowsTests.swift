@@ -31,7 +31,9 @@ import Testing
         let first = try #require(try await firstStateWithRows(feed))
         let rows = Headless.rows(first)
         #expect(rows.count == 20)
-        #expect(rows.allSatisfy { $0["heart"] as? String == "checking" }, "\(rows.map { $0["heart"] ?? "" })")
+        #expect(
+            rows.allSatisfy { $0["heart"] as? String == "checking" },
+            "\(rows.map { $0["heart"] ?? "" }); likes reads \(server.server.stats().count("GET /v1/likes")); \(first)")
         #expect(first["initialLoad"] as? String == "loaded")
         // A tap on a checking heart is refused: nothing is sent.
         let id = try #require(rows.first?["id"] as? String)

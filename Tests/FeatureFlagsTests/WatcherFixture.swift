@@ -2,6 +2,7 @@ import FeatureFlags
 import Foundation
 import Networking
 import Synchronization
+import Testing
 import TestingSupport
 
 /// A temporary cache directory, a manual clock and a report log: one "machine" whose runs of
@@ -53,8 +54,12 @@ final class WatcherFixture: Sendable {
         let sleepsBefore = clock.requestedSleeps.count
         let task = Task { await watcher.run() }
         for fetch in 1...fetches {
-            let asleep = await eventually { client.requests.count == before + fetch && clock.sleeperCount == 1 }
-            precondition(asleep, "the watcher did not fetch and sleep")
+            let asleep = await eventually(within: .seconds(60)) { client.requests.count == before + fetch && clock.sleeperCount == 1 }
+            // A failed expectation, never a crash: a crash would end every other test of the run with it.
+            guard asleep else {
+                Issue.record("the watcher did not fetch and sleep (fetch \(fetch) of \(fetches): \(client.requests.count - before) requests, \(clock.sleeperCount) sleepers)")
+                break
+            }
             if fetch < fetches, let wait = clock.requestedSleeps.dropFirst(sleepsBefore).last {
                 clock.advance(by: wait)
             }
