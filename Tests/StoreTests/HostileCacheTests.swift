@@ -12,7 +12,8 @@ import Testing
 
 /// A cache file that others wrote to, or a disk that fills up: one bad row never breaks the next
 /// start, a foreign layout is rebuilt, a write failure is said once, symbolic links are refused.
-@Suite("Store: a hostile disk")
+// Serialized: one test sets the process umask to 000 for a moment, which would loosen its siblings' files.
+@Suite("Store: a hostile disk", .serialized)
 struct HostileCacheTests {
     let directory: TemporaryDirectory
     let url: URL
