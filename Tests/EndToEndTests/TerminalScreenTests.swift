@@ -142,7 +142,13 @@ final class TmuxPane: @unchecked Sendable {
         start.standardOutput = FileHandle.nullDevice
         start.standardError = FileHandle.nullDevice
         try start.run()
-        _ = try await waitFor("the tmux session") { (try? await tmux(["has-session", "-t", target])).map { _ in true } }
+        do {
+            _ = try await waitFor("the tmux session", timeout: .seconds(60)) { (try? await tmux(["has-session", "-t", target])).map { _ in true } }
+        } catch {
+            // No test holds the pane yet to end it: end its tmux server (and feed) here.
+            kill()
+            throw error
+        }
     }
 
     /// Stops feed if it still runs, then the tmux server, and removes the files.
