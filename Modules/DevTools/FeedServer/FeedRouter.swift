@@ -152,7 +152,8 @@ final class FeedRouter: Sendable {
             if faults.failRate > 0 && state.faultRandom.chance(faults.failRate) {
                 return .failed(latencyMS: latency)
             }
-            if route == .likes && faults.likesFailRate > 0 && state.faultRandom.chance(faults.likesFailRate) {
+            // Both reads of the user's hearts: the likes read and the live counts' refetch.
+            if route == .likes || route == .likeCounts, faults.likesFailRate > 0, state.faultRandom.chance(faults.likesFailRate) {
                 return .failed(latencyMS: latency)
             }
             return .proceed(latencyMS: latency)

@@ -11,7 +11,7 @@ extension FeedServerOptions {
           --seed N              seed of the data set, rankings and faults (default 1)
           --latency MS          delay every answer by MS milliseconds, 0…60000 (default 0)
           --fail-rate P         answer any request 503 with probability P, 0…1 (default 0)
-          --likes-fail-rate P   answer GET /v1/likes 503 with probability P, 0…1 (default 0)
+          --likes-fail-rate P   answer GET /v1/likes and GET /v1/posts/like-counts 503 with probability P, 0…1 (default 0)
           --like-latency MS     delay like writes by MS more milliseconds, 0…60000 (default 0)
           --like-apply-then-fail-rate P
                                 apply a like write, then answer 500 anyway, with probability P (default 0)
