@@ -42,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "LiveUpdates",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface"],
             path: "Modules/Features/LiveUpdates"
         ),
         .target(

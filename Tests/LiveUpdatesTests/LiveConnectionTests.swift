@@ -24,6 +24,7 @@ import TestingSupport
         var flagsRefreshed = 0
         var warnings: [String] = []
         var pushed: [(Int, PostID)] = []
+        var reconnects: [(attempt: Int, wait: Duration)] = []
     }
 
     private let store = FakePostStore(likePost: FakeLikePostUseCase())
@@ -37,11 +38,11 @@ import TestingSupport
         timings.maxBackoff = .milliseconds(40)
         let (store, heard) = (store, heard)
         relay.listen { heard.pushed.append(($0, $1)) }
-        return LiveConnection(
-            http: client, timings: timings,
-            targets: LiveTargets(
-                stores: { [store] }, newestShown: { first }, newPosts: Counter(), relay: relay,
-                refreshFlags: { heard.flagsRefreshed += 1 }, warn: { heard.warnings.append($0) }))
+        var targets = LiveTargets(
+            stores: { [store] }, newestShown: { first }, newPosts: Counter(), relay: relay,
+            refreshFlags: { heard.flagsRefreshed += 1 }, warn: { heard.warnings.append($0) })
+        targets.reconnecting = { heard.reconnects.append(($0, $1)) }
+        return LiveConnection(http: client, timings: timings, targets: targets)
     }
 
     private func hold(_ numbers: [Int]) {
@@ -124,5 +125,17 @@ import TestingSupport
         #expect(heard.flagsRefreshed >= 2, "a 503 asks the flags at once")
         #expect(heard.warnings.count == 2, "the 503, and the connection the script refuses: \(heard.warnings)")
         live.setWanted(false)
+    }
+
+    @Test func everyReconnectIsToldWithItsAttemptAndACappedWait() async {
+        let client = ScriptedStreamClient([
+            .init([], end: .fail(.status(code: 503, message: "off"))), .init([], end: .fail(.status(code: 503, message: "off"))),
+        ])
+        let live = connection(client)
+        live.setWanted(true)
+        #expect(await eventually(within: .seconds(180)) { heard.reconnects.count >= 3 })
+        live.setWanted(false)
+        #expect(heard.reconnects.prefix(3).map(\.attempt) == [1, 2, 3], "refused connections count up: \(heard.reconnects)")
+        #expect(heard.reconnects.allSatisfy { $0.wait <= .milliseconds(40) }, "the backoff's cap")
     }
 }

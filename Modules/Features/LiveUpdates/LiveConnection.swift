@@ -93,7 +93,9 @@ public final class LiveConnection {
             failures = opened ? 1 : failures + 1
             state = .retrying
             let backoff = LiveBackoff(base: timings.backoff, cap: timings.maxBackoff)
-            do { try await sleep(backoff.wait(after: failures, random: Double.random(in: 0...1))) } catch { return }
+            let wait = backoff.wait(after: failures, random: Double.random(in: 0...1))
+            targets.reconnecting(failures, wait)
+            do { try await sleep(wait) } catch { return }
         }
     }
 

@@ -2,6 +2,7 @@ import FeedInterface
 import LiveUpdatesInterface
 import PluginInterface
 import StoreInterface
+import TelemetryInterface
 
 /// `live-updates` switched on: the app's one stream, open while the feed screen exists, the app
 /// is shown and not suspended; it changes every post store the app has.
@@ -21,11 +22,14 @@ final class ActiveLiveUpdates: ActivePlugin {
 
     init(context: PluginContext, timings: LiveTimings) {
         let reach = reach
-        connection = LiveConnection(
-            http: context.http, timings: timings,
-            targets: LiveTargets(
-                stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
-                relay: context.newPostsRelay, refreshFlags: context.refreshFlags, warn: context.warn))
+        var targets = LiveTargets(
+            stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
+            relay: context.newPostsRelay, refreshFlags: context.refreshFlags, warn: context.warn)
+        let telemetry = context.telemetry
+        targets.reconnecting = { attempt, wait in
+            telemetry.track(.streamReconnect(attempt: attempt, waitMilliseconds: Double(wait.components.seconds) * 1_000 + Double(wait.components.attoseconds) / 1e15))
+        }
+        connection = LiveConnection(http: context.http, timings: timings, targets: targets)
     }
 
     func adopt(_ store: any PostStore) { reach.stores.append(store) }
