@@ -172,6 +172,8 @@ final class AppServices {
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
         model.onRecovered = { [weak self] in self?.pluginsReturned() }
+        let feedTelemetry = telemetry.tracker("feed")
+        model.onWaitedAtEnd = { feedTelemetry.track(.endOfRows(waitMilliseconds: $0.milliseconds)) }
         screens.append(model)
         return model
     }

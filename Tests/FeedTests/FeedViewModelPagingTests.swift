@@ -49,6 +49,27 @@ import TestingSupport
         #expect(await feed.requests == [nil, Cursor("c1")])
     }
 
+    @Test func aReaderWhoReachesTheLastRowWhileThePageLoadsIsToldHowLongTheyWaited() async throws {
+        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
+        var waits: [Duration] = []
+        model.onWaitedAtEnd = { waits.append($0) }
+        await model.onAppear()?.value
+        let gate = await feed.hold(call: 2)
+        let load = try #require(model.rowAppeared("p16"))
+        #expect(model.rowAppeared("p19") == nil)
+        await gate.open()
+        await load.value
+        #expect(waits.isEmpty, "the page came before the reader reached the last row: no wait")
+        let slow = await feed.hold(call: 3)
+        let next = try #require(model.rowAppeared("p36"))
+        #expect(model.rowAppeared("p40") == nil)
+        await slow.open()
+        await next.value
+        #expect(waits.count == 1, "the reader sat at p40 until the page came")
+        #expect(waits.allSatisfy { $0 >= .zero })
+    }
+
     @Test func lastPageEndsPaginationAndStopsRequests() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 2))
         let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))

@@ -13,7 +13,7 @@
 /// | `image_cache` | `memory_hits`, `disk_hits`, `network_loads`, `decodes`, `decode_ms` | a run's photos by cache tier, and their mean decode time |
 /// | `frame` | `ms`, `hitch` (1 when over 16 ms) | one frame of the terminal screen was drawn |
 /// | `cold_start` | `requests`, `bytes`, `ms` | what the start cost until the first content |
-/// | `end_of_rows` | `wait_ms` | the reader reached the last loaded row and waited for more (not tracked yet: needs the feed screen's visible rows) |
+/// | `end_of_rows` | `wait_ms` | the reader reached the last loaded row and waited `wait_ms` for the next page (the feed's `rowAppeared`) |
 /// | `stream_reconnect` | `attempt`, `wait_ms` | live-updates: the stream is about to reconnect, after `wait_ms` of backoff |
 /// | `error` | `code`, `message` | something went wrong that the user may see (never sampled) |
 /// | `crash` | `signal` | the previous run ended on a fatal signal (never sampled) |

@@ -48,6 +48,10 @@ public final class FeedViewModel {
     @ObservationIgnored var revalidateAfterAnswer = false
     /// Called on the first success after failures (the network is back), for the follow-ups.
     @ObservationIgnored public var onRecovered: @MainActor () -> Void = {}
+    /// Called when the reader reached the last loaded row and waited for the next page, with how long.
+    @ObservationIgnored public var onWaitedAtEnd: @MainActor (Duration) -> Void = { _ in }
+    /// Since when the reader has been at the last loaded row, waiting for the next page.
+    @ObservationIgnored private var waitingAtEndSince: ContinuousClock.Instant?
     /// The list started over after an expired cursor: its new first page says so.
     @ObservationIgnored private var startingOver = false
 
@@ -114,7 +118,11 @@ public final class FeedViewModel {
 
     /// Row `id` appeared on screen: loads the next page when it is `prefetchDistance` from the end.
     @discardableResult
-    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? { list.rowAppeared(id) }
+    public func rowAppeared(_ id: PostID) -> Task<Void, Never>? {
+        let load = list.rowAppeared(id)
+        if waitingAtEndSince == nil, list.isLoading, id == list.rows.last?.id, case .loaded = list.firstPage { waitingAtEndSince = .now }
+        return load
+    }
 
     /// Pull to refresh, from the top: a held newer feed is shown at once; else a new paging session
     /// starts and the rows stay until the new first page arrives.
@@ -195,6 +203,10 @@ public final class FeedViewModel {
         let read = readHearts(of: kept, with: page.likes, stamp: stamp)
         cache?.enqueue(.append(saved(kept, read: read, next: page.page.next, stamp: stamp)))
         if case .nextPageFailed = state.message { state.message = nil }
+        if let since = waitingAtEndSince {
+            waitingAtEndSince = nil
+            onWaitedAtEnd(.now - since)
+        }
         succeeded(revalidate: true)
         return read == nil ? rows : rows.map(\.checkingUnknown)
     }
@@ -229,6 +241,7 @@ public final class FeedViewModel {
 
     private func failPage(_ error: FeedError, isFirst: Bool) {
         failedSinceSuccess = true
+        waitingAtEndSince = nil
         if isFirst, list.rows.isEmpty, hiddenSavedAt != nil {
             state.message = .savedFeedTooOld(error)
         } else if !isFirst {
