@@ -70,6 +70,15 @@ import TestingSupport
         #expect(waits.allSatisfy { $0 >= .zero })
     }
 
+    @Test func thePostsOnScreenStartAtTheReadersTopPost() async {
+        let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 3))
+        let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))
+        await model.onAppear()?.value
+        #expect(model.postsOnScreen.first == "p1" && model.postsOnScreen.count == 20, "at the top: the first rows, all 20 loaded")
+        model.readerMoved(to: FeedPlace(post: "p15", lineOffset: 2))
+        #expect(model.postsOnScreen == (15...20).map { PostID("p\($0)") })
+    }
+
     @Test func lastPageEndsPaginationAndStopsRequests() async {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 2))
         let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))

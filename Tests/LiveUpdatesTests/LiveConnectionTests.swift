@@ -138,4 +138,23 @@ import TestingSupport
         #expect(heard.reconnects.prefix(3).map(\.attempt) == [1, 2, 3], "refused connections count up: \(heard.reconnects)")
         #expect(heard.reconnects.allSatisfy { $0.wait <= .milliseconds(40) }, "the backoff's cap")
     }
+
+    @Test func theRowsOnScreenAreRefetchedFirst() async {
+        hold([1, 2, 3])
+        let client = ScriptedStreamClient([.init(["retry: 1000\n\n"])])
+        client.setCounts(["p1": 50, "p2": 60, "p3": 70, "p9": 90])
+        var timings = LiveTimings()
+        timings.backoff = .milliseconds(10)
+        var targets = LiveTargets(
+            stores: { [store] }, newestShown: { "p1" }, newPosts: Counter(), relay: relay, refreshFlags: {}, warn: { _ in })
+        targets.onScreen = { ["p9", "p3"] }
+        let live = LiveConnection(http: client, timings: timings, targets: targets)
+        live.setWanted(true)
+        #expect(await eventually(within: .seconds(180)) { live.refetches == 1 })
+        live.setWanted(false)
+        let asked = client.requests.first { $0.path == "/v1/posts/like-counts" }?.query.first { $0.name == "postIds" }?.value
+        let ids = asked?.split(separator: ",").map(String.init) ?? []
+        #expect(ids.prefix(2) == ["p9", "p3"], "on screen first: \(ids)")
+        #expect(Set(ids) == ["p1", "p2", "p3", "p9"], "then every other post held, once")
+    }
 }

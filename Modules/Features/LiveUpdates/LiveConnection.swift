@@ -175,11 +175,14 @@ public final class LiveConnection {
         if batch.flags != nil { targets.refreshFlags() }
     }
 
-    /// Reads the counts of the posts held again (after a (re)connect or a gap); a failure leaves the events to catch up.
+    /// Reads the counts of the posts on screen, then of the others held, again (after a (re)connect or a
+    /// gap), up to `refetchLimit`; a failure leaves the events to catch up.
     @discardableResult
     private func refetch() async -> [PostID: LikeResult] {
         var seen = Set<PostID>()
         var ids: [PostID] = []
+        // The rows on screen first: with thousands of posts held, they are the counts the reader sees.
+        for id in targets.onScreen() where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
         for store in targets.stores() {
             for id in store.heldPosts(limit: timings.refetchLimit) where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
         }

@@ -17,6 +17,8 @@ public struct LiveTargets {
     public var refreshFlags: () -> Void
     /// One line for stderr.
     public var warn: (String) -> Void
+    /// The posts the reader sees now: their counts are read again first after a (re)connect.
+    public var onScreen: () -> [PostID] = { [] }
     /// The stream is about to reconnect: its `attempt` (1 after a connection that opened), after `wait`.
     public var reconnecting: (_ attempt: Int, _ wait: Duration) -> Void = { _, _ in }
 

@@ -11,6 +11,13 @@ public protocol ScreenControl: AnyObject {
     var session: Int { get }
     /// Likes of the rows not yet settled on the server.
     var waitingLikes: Int { get }
+    /// The posts the reader sees now, top first (and a few below): what a follow-up refreshes first.
+    var postsOnScreen: [PostID] { get }
+}
+
+extension ScreenControl {
+    /// A screen that does not say: no post is known to be on screen.
+    public var postsOnScreen: [PostID] { [] }
 }
 
 /// Where a screen sits in the app.

@@ -281,4 +281,13 @@ extension FeedViewModel: ScreenControl {
     public var session: Int { list.generation }
     /// Likes of the rows not yet settled on the server.
     public var waitingLikes: Int { viewState.waitingLikes }
+    /// The rows from the reader's top visible post down: more than any screen shows.
+    public var postsOnScreen: [PostID] {
+        let rows = list.rows
+        let start = reader.flatMap { list.index(of: $0.post) } ?? 0
+        return rows[min(start, rows.count)..<min(start + Self.rowsOnAScreen, rows.count)].map(\.id)
+    }
+
+    /// More rows than a screen of any height shows (a row is at least three lines).
+    static let rowsOnAScreen = 24
 }

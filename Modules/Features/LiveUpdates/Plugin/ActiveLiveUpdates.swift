@@ -25,6 +25,7 @@ final class ActiveLiveUpdates: ActivePlugin {
         var targets = LiveTargets(
             stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
             relay: context.newPostsRelay, refreshFlags: context.refreshFlags, warn: context.warn)
+        targets.onScreen = { reach.feed?.postsOnScreen ?? [] }
         let telemetry = context.telemetry
         targets.reconnecting = { attempt, wait in
             telemetry.track(.streamReconnect(attempt: attempt, waitMilliseconds: Double(wait.components.seconds) * 1_000 + Double(wait.components.attoseconds) / 1e15))
