@@ -174,9 +174,11 @@ final class HeadlessDriver: HeadlessControl {
 
     private func state(extra: [(String, String)] = []) async -> String {
         photos?.update(rows)
-        // The feed as the command left it: a page that lands while the follow-ups' fields are read
-        // (one round trip now brings rows) shows in the next answer, not this one.
+        // The feed and the screen over it as the command left them, taken together: a page or a
+        // likes read that lands while the follow-ups' fields are read shows in the next answer, and
+        // never on one screen of this answer but not the other.
         let feedState = model.viewState
+        let screen = shown.map { (name: $0.name, json: StateJSON.encode($0, photos: photos)) }
         var fields: [(String, String)] = []
         for plugin in app.plugins {
             let active = app.active.first { $0.key.rawValue == plugin.flag.key }?.plugin
@@ -184,7 +186,7 @@ final class HeadlessDriver: HeadlessControl {
                 fields.append((field.name, await active?.value(of: field) ?? field.whenOff))
             }
         }
-        return StateJSON.encode(feedState, screen: shown, photos: photos, fields: fields, extra: extra)
+        return StateJSON.encode(feedState, screen: screen, photos: photos, fields: fields, extra: extra)
     }
 
     /// Waits until no screen, open or left, has a page or a like in flight, and what the

@@ -11,7 +11,7 @@ enum StateJSON {
     /// `fields` and, while a screen is open over the feed, its state under its name; `extra` pairs
     /// are appended (e.g. `settled`).
     static func encode(
-        _ state: FeedViewState, screen: (any HeadlessScreen)? = nil, photos: HeadlessPhotos? = nil,
+        _ state: FeedViewState, screen: (name: String, json: String)? = nil, photos: HeadlessPhotos? = nil,
         fields: [(String, String)] = [], now: Date = Date(), extra: [(String, String)] = []
     ) -> String {
         JSONWriter.object(
@@ -26,7 +26,7 @@ enum StateJSON {
                 ("feedUpdated", state.feedUpdated ? "true" : "false"),
                 ("screen", JSONWriter.quoted(screen?.name ?? "feed")),
                 ("photos", metrics(photos?.pipeline.metrics())),
-            ] + fields + (screen.map { [($0.name, encode($0, photos: photos, now: now))] } ?? []) + extra)
+            ] + fields + (screen.map { [($0.name, $0.json)] } ?? []) + extra)
     }
 
     /// The photo caches' figures; zeros with `--photos off`.
