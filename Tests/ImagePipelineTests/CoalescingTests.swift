@@ -95,11 +95,13 @@ struct CoalescingTests {
         let holder = pipeline.load(ImageRequest(url: first, size: size), completion: deliveries.completion("first"))
         #expect(await eventually { server.count("/first.jpg") == 1 })
         var tokens: [String: ImageLoadToken] = [:]
-        for (name, priority) in [("p1", ImagePriority.prefetch), ("p2", .prefetch), ("v1", .visible)] {
+        // One at a time: each load's task reaches the queue before the next starts, so arrival order
+        // is call order (a visible load's task runs at a higher priority and could overtake).
+        for (index, (name, priority)) in [("p1", ImagePriority.prefetch), ("p2", .prefetch), ("v1", .visible)].enumerated() {
             let url = server.serve("/\(name).jpg", .init(body: TestPhotos.blue))
             tokens[name] = pipeline.load(ImageRequest(url: url, size: size, priority: priority), completion: deliveries.completion(name))
+            #expect(await eventually { pipeline.slots.usage.waiting == index + 1 })
         }
-        #expect(await eventually { pipeline.slots.usage.waiting == 3 })
         tokens["p2"]?.setPriority(.visible)
         await gate.open()
         #expect(await eventually { deliveries.total == 4 })
