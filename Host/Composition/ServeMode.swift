@@ -23,11 +23,13 @@ enum ServeMode {
             StandardStreams.err("feed serve: \(error)")
             return 1
         }
+        // Signals are caught before the server says it is up: a stop right after that line is clean.
+        let signals = SignalWaiter()
         StandardStreams.out("feed serve: listening on http://127.0.0.1:\(port) (\(options.posts) posts, seed \(options.seed)); Ctrl-C stops")
         if options.control {
             StandardStreams.out("feed serve: control on: PUT http://127.0.0.1:\(port)/v1/control/flags {\"flags\":{\"KEY\":BOOL}}")
         }
-        await SignalWaiter.waitForTermination()
+        await signals.waitForTermination()
         server.stop()
         StandardStreams.err("feed serve: stopped")
         return 0
