@@ -17,7 +17,7 @@ with open(source, encoding="utf-8") as file:
 json.loads(text)
 assert text.endswith("\n") and '"""#' not in text
 lines = text.splitlines(keepends=True)
-split = len(lines) // 2 + 20
+split = (len(lines) + 1) // 2
 
 head = f'''/// The OpenAPI 3 document of the feed API, served at `GET /openapi.json`; the repository's
 /// `openapi.json` holds the same bytes (a test checks it). Written by

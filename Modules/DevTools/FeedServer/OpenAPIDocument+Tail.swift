@@ -1,6 +1,25 @@
 extension OpenAPIDocument {
     /// The second part of `openapi.json` (written by `Tools/Contract/openapi-to-swift.py`).
     static let tail = #"""
+          {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "The ETag of the photo the client already has.",
+            "schema": { "type": "string" }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The photo.",
+            "headers": {
+              "Cache-Control": { "schema": { "type": "string", "example": "public, max-age=31536000, immutable" } },
+              "ETag": { "schema": { "type": "string" } }
+            },
+            "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } }
+          },
+          "304": {
+            "description": "The photo is unchanged since the ETag in If-None-Match.",
             "headers": { "ETag": { "schema": { "type": "string" } } }
           },
           "400": { "$ref": "#/components/responses/BadRequest" },

@@ -281,25 +281,6 @@ enum OpenAPIDocument {
             "description": "The width wanted, in pixels.",
             "schema": { "type": "integer", "minimum": 1, "maximum": 4096 }
           },
-          {
-            "name": "If-None-Match",
-            "in": "header",
-            "required": false,
-            "description": "The ETag of the photo the client already has.",
-            "schema": { "type": "string" }
-          }
-        ],
-        "responses": {
-          "200": {
-            "description": "The photo.",
-            "headers": {
-              "Cache-Control": { "schema": { "type": "string", "example": "public, max-age=31536000, immutable" } },
-              "ETag": { "schema": { "type": "string" } }
-            },
-            "content": { "image/jpeg": { "schema": { "type": "string", "format": "binary" } } }
-          },
-          "304": {
-            "description": "The photo is unchanged since the ETag in If-None-Match.",
 
 """#
 }

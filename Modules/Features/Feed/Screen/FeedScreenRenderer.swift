@@ -127,7 +127,7 @@ public enum FeedScreenRenderer {
     }
 
     /// What every drawing step shares.
-    private struct Context {
+    struct Context {
         let state: FeedViewState
         let size: TerminalSize
         let options: FeedScreenOptions
@@ -287,31 +287,6 @@ public enum FeedScreenRenderer {
             let said = parts.compactMap { $0 }
             guard !said.isEmpty else { return nil }
             return said.joined(separator: " · ").replacingOccurrences(of: " · ", with: " \(glyphs.separator) ")
-        }
-
-        /// What the key bar offers now, with `position` the selection.
-        func keyContext(_ position: FeedScreenPosition) -> FeedKeyHelp.Context {
-            if options.showsHelp { return .help }
-            switch state.initialLoad {
-            case .loading: return .loading
-            case .failed: return .failed
-            case .loaded:
-                let pageFailed = if case .failed = state.pagination { true } else { false }
-                let index = position.selectedIndexHint
-                let likeable = state.rows.indices.contains(index) && state.rows[index].heart != .unknown
-                return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed)
-            }
-        }
-
-        func drawKeyBar(selected position: FeedScreenPosition, into buffer: inout ScreenBuffer) {
-            guard size.rows >= 2 else { return }
-            let y = size.rows - 1
-            buffer.fill(row: y, columns: 0..<size.columns, style: theme.keyBar)
-            let text = FeedKeyHelp.barText(keyContext(position), extra: options.extraKeys, separator: glyphs.separator, columns: size.columns - 2)
-            // A tight bar may use the margins too.
-            let column = DisplayWidth.of(text) <= size.columns - 2 ? 1 : 0
-            let fitted = TextLayout.truncate(text, width: size.columns - column, ellipsis: glyphs.ellipsis)
-            buffer.write(fitted, row: y, column: column, style: theme.keyBar)
         }
     }
 }
