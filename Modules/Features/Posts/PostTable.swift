@@ -60,7 +60,10 @@ struct PostTable: Sendable {
             if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
             posts[page.id] = server
             if page.like != .unknown { heartStamps[page.id] = max(stamp, heartStamps[page.id] ?? stamp) }
-            if let liked = server.like.isLiked, var overlay = overlays[page.id] {
+            // The rollback pair moves only with a heart and count read together: a heart kept from
+            // before with this page's count may mix two server states (an unlike landed between).
+            if let liked = server.like.isLiked, page.like != .unknown || settledOver(page, requestedAt: stamp).like != page.like,
+                var overlay = overlays[page.id] {
                 overlay.serverLiked = liked
                 overlay.serverCount = server.likeCount
                 overlays[page.id] = overlay
@@ -82,7 +85,12 @@ struct PostTable: Sendable {
             let isLiked = liked.contains(id)
             posts[id]?.like = LikeState(isLiked)
             heartStamps[id] = stamp
-            overlays[id]?.serverLiked = isLiked
+            // The heart of this read pairs with the count of its page (kept in `posts`), not with
+            // an older count the overlay held.
+            if overlays[id] != nil, let count = posts[id]?.likeCount {
+                overlays[id]?.serverLiked = isLiked
+                overlays[id]?.serverCount = count
+            }
             if let after = post(id), after.like != before.like || after.likeCount != before.likeCount { changed.append(after) }
         }
         return changed
@@ -189,6 +197,8 @@ struct PostTable: Sendable {
         server.likeCount = result.likeCount
         server.like = LikeState(result.liked)
         posts[id] = server
+        // Newer than any likes read in flight: an older read must not pair its heart with this count.
+        heartStamps[id] = stamp()
         if var overlay = overlays[id] {
             overlay.serverLiked = result.liked
             overlay.serverCount = result.likeCount
