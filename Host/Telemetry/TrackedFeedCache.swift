@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import StoreInterface
 import TelemetryInterface
 
@@ -18,8 +19,8 @@ struct TrackedFeedCache: FeedCache {
         try await tracked { try await base.append(page, savedAt: savedAt) }
     }
 
-    func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
-        try await tracked { try await base.updateLike(post: post, liked: liked, likeCount: likeCount) }
+    func updateLikes(_ likes: [PostID: LikeResult]) async throws {
+        try await tracked { try await base.updateLikes(likes) }
     }
 
     func updatePosts(_ posts: [Post], savedAt: Date) async throws {

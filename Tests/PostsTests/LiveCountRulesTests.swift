@@ -43,4 +43,14 @@ import Testing
         store.updateServerLikes(["p3": LikeResult(liked: true, likeCount: 42)])
         #expect(store.post("p3")?.likeCount == 42)
     }
+
+    @Test func aPushIsWhatMayBeSavedOnlyWhileNoLikeIsUnsettled() throws {
+        _ = store.receive([FeedFixtures.post(4, like: .notLiked, likeCount: 10), FeedFixtures.post(5, like: .notLiked, likeCount: 20)], requestedAt: store.stamp())
+        _ = try #require(store.toggleLike("p5"))
+        var settled: [PostID: LikeResult?] = [:]
+        _ = store.addObserver { settled[$0.post.id] = $0.settled }
+        store.updateServerLikes(["p4": LikeResult(liked: true, likeCount: 11), "p5": LikeResult(liked: false, likeCount: 21)])
+        #expect(settled["p4"] == .some(LikeResult(liked: true, likeCount: 11)), "the server's pair, to save")
+        #expect(settled["p5"] == .some(nil), "a like in flight: nothing to save yet")
+    }
 }

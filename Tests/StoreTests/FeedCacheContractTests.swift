@@ -1,6 +1,7 @@
 import FeedInterface
 import FeedTesting
 import Foundation
+import LikesInterface
 import Store
 import StoreInterface
 import StoreTesting
@@ -74,8 +75,8 @@ import Testing
     func updateLikeChangesOnePostInPlaceAndIgnoresUnknownPosts(kind: Kind) async throws {
         let cache = try await make(kind)
         try await cache.replaceAll(with: pages[0], savedAt: t0)
-        try await cache.updateLike(post: "p3", liked: true, likeCount: 99)
-        try await cache.updateLike(post: "p999", liked: true, likeCount: 1)
+        try await cache.updateLikes(["p3": LikeResult(liked: true, likeCount: 99)])
+        try await cache.updateLikes(["p999": LikeResult(liked: true, likeCount: 1)])
         let saved = try #require(try await cache.load())
         #expect(saved.posts.map(\.id) == pages[0].posts.map(\.id))
         #expect(saved.posts[2].like == .liked)

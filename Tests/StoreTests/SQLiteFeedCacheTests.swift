@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import Database
 import Foundation
+import LikesInterface
 import ProcessTesting
 import Store
 import StoreInterface
@@ -101,8 +102,8 @@ struct SQLiteFeedCacheTests {
         try await cache.append(pages[1], savedAt: t0 + 1)
         let before = try #require(try await cache.load())
         let target = before.posts[25]
-        try await cache.updateLike(post: target.id, liked: true, likeCount: 42)
-        try await cache.updateLike(post: "not-saved", liked: true, likeCount: 1)
+        try await cache.updateLikes([target.id: LikeResult(liked: true, likeCount: 42)])
+        try await cache.updateLikes(["not-saved": LikeResult(liked: true, likeCount: 1)])
         let after = try #require(try await cache.load())
         var expected = before.posts
         expected[25].like = .liked
@@ -110,7 +111,7 @@ struct SQLiteFeedCacheTests {
         #expect(after.posts == expected)
         #expect(after.next == before.next)
         #expect(after.savedAt == before.savedAt)
-        try await cache.updateLike(post: target.id, liked: false, likeCount: 41)
+        try await cache.updateLikes([target.id: LikeResult(liked: false, likeCount: 41)])
         let unliked = try #require(try await cache.load())
         #expect(unliked.posts[25].like == .notLiked)
         #expect(unliked.posts[25].likeCount == 41)
@@ -197,7 +198,7 @@ struct SQLiteFeedCacheTests {
     func keepsSQLiteLocks() async throws {
         let cache = try await open()
         try await cache.replaceAll(with: pages[0], savedAt: t0)
-        try await cache.updateLike(post: "p1", liked: true, likeCount: 3)
+        try await cache.updateLikes(["p1": LikeResult(liked: true, likeCount: 3)])
         // Closing any descriptor of these files drops them, and another process could then delete the log.
         #expect(!FileLocks.held(on: url).isEmpty)
         #expect(!FileLocks.held(on: sidecar(url, "-shm")).isEmpty)

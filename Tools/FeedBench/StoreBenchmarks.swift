@@ -2,6 +2,7 @@ import CSQLite
 import FeedInterface
 import FeedTesting
 import Foundation
+import LikesInterface
 import Store
 import StoreInterface
 
@@ -65,7 +66,7 @@ enum StoreBenchmarks {
         var like = Samples()
         for index in 0..<iterations {
             let post = pages[1].posts[index % 20].id
-            like.store.append(await time { try? await cache.updateLike(post: post, liked: index % 2 == 0, likeCount: index) })
+            like.store.append(await time { try? await cache.updateLikes([post: LikeResult(liked: index % 2 == 0, likeCount: index)]) })
             like.raw.append(time { try? raw.updateLike(post: post, liked: index % 2 == 0, likeCount: index) })
         }
 

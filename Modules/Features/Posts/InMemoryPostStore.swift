@@ -97,8 +97,8 @@ public final class InMemoryPostStore: PostStore {
 
     public func updateServerLikes(_ likes: [PostID: LikeResult]) {
         for (id, result) in likes {
-            guard let shown = table.updateServerLike(id, to: result) else { continue }
-            observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
+            guard let (shown, settled) = table.updateServerLike(id, to: result) else { continue }
+            observers.notify(PostStoreChange(post: shown, settled: settled, pending: table.isPending(id)))
         }
     }
 

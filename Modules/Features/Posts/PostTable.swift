@@ -188,10 +188,10 @@ struct PostTable: Sendable {
     func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
 
     /// The server holds `result` for held post `id` now; returns the post as shown when that changed
-    /// it. An unsettled like's overlay takes the pair (the heart and count it rolls back to and
-    /// counts from); with none, a page requested before cannot undo it (while fewer than 1,024
-    /// settled posts are kept).
-    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> Post? {
+    /// it, with `result` as what may be saved when no like is unsettled. An unsettled like's overlay
+    /// takes the pair (the heart and count it rolls back to and counts from); with none, a page
+    /// requested before cannot undo it (while fewer than 1,024 settled posts are kept).
+    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (post: Post, settled: LikeResult?)? {
         guard holds[id] != nil, var server = posts[id], result.likeCount >= 0 else { return nil }
         let before = post(id)
         server.likeCount = result.likeCount
@@ -207,8 +207,8 @@ struct PostTable: Sendable {
             // While there is room (no eviction scan per event: a stream may send thousands a second).
             remember(result, for: id)
         }
-        let shown = post(id)
-        return shown == before ? nil : shown
+        guard let shown = post(id), shown != before else { return nil }
+        return (shown, overlays[id] == nil ? result : nil)
     }
 
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).

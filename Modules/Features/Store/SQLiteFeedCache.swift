@@ -1,6 +1,7 @@
 import Database
 import FeedInterface
 import Foundation
+import LikesInterface
 import StoreInterface
 
 /// The offline-pages cache: the first pages of the feed in SQLite (WAL), post data apart from feed order.
@@ -60,9 +61,11 @@ public actor SQLiteFeedCache: FeedCache {
         try await onThread { try $0.appendNow(page, savedAt: savedAt) }
     }
 
-    /// Records the server's heart and count in the post's row only; its place never moves.
-    public nonisolated func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
-        try await onThread { try $0.updateLikeNow(post: post, liked: liked, likeCount: likeCount) }
+    /// Records the server's heart and count in the rows of the saved posts among `likes` only, in
+    /// one transaction; no row moves.
+    public nonisolated func updateLikes(_ likes: [PostID: LikeResult]) async throws {
+        guard !likes.isEmpty else { return }
+        try await onThread { try $0.updateLikesNow(likes) }
     }
 
     /// Records caption, count and heart of each saved post among `posts` and the saved time, in one
@@ -131,9 +134,13 @@ public actor SQLiteFeedCache: FeedCache {
         }
     }
 
-    private func updateLikeNow(post: PostID, liked: Bool, likeCount: Int) throws {
+    private func updateLikesNow(_ likes: [PostID: LikeResult]) throws {
         try recovering(retry: false) { db in
-            try db.execute(FeedSchema.updateLike, [LikeState(liked).rawValue, likeCount, post.rawValue])
+            try db.write {
+                for (post, result) in likes {
+                    try db.execute(FeedSchema.updateLike, [LikeState(result.liked).rawValue, result.likeCount, post.rawValue])
+                }
+            }
         }
     }
 

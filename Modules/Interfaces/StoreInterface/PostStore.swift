@@ -50,6 +50,6 @@ public protocol PostStore: AnyObject, Sendable {
     /// The server's heart and count of posts now (a live stream: other users' likes, the user's on
     /// another device): each held post shows them in place, and a page requested before cannot undo
     /// them; an unsettled like keeps the wanted heart over them (its count moved by one); observers
-    /// hear each change.
+    /// hear each change, with the pair as settled (to save) when no like is unsettled.
     func updateServerLikes(_ likes: [PostID: LikeResult])
 }

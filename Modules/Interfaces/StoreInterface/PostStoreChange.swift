@@ -5,7 +5,7 @@ import LikesInterface
 public struct PostStoreChange: Sendable {
     /// The post as screens show it now.
     public let post: Post
-    /// The server's reply when this change settles a like (what may be saved); `nil` while unsettled.
+    /// What the server holds when this change says (a like settled, a pushed count): what may be saved; `nil` while unsettled.
     public let settled: LikeResult?
     /// Whether the like is saved on this device and not yet on the server.
     public let pending: Bool

@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import StoreInterface
 
 /// A `FeedCache` in memory with the same rules as the real one: replace all, append while fewer
@@ -13,7 +14,7 @@ public actor FakeFeedCache: FeedCache {
     private var anchor: FeedAnchor?
     private let maxPages: Int
 
-    /// Every operation, in order: "replace", "append", "like p1", "clear".
+    /// Every operation, in order: "replace", "append", "like p1,p2" (one write of hearts), "clear".
     public private(set) var operations: [String] = []
 
     /// Creates an empty cache that keeps at most `maxPages` pages.
@@ -55,11 +56,14 @@ public actor FakeFeedCache: FeedCache {
         pages += 1
     }
 
-    public func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
-        operations.append("like \(post)")
-        guard let index = posts.firstIndex(where: { $0.id == post }) else { return }
-        posts[index].like = LikeState(liked)
-        posts[index].likeCount = likeCount
+    public func updateLikes(_ likes: [PostID: LikeResult]) async throws {
+        let sorted = likes.sorted { $0.key.rawValue < $1.key.rawValue }
+        operations.append("like " + sorted.map(\.key.rawValue).joined(separator: ","))
+        for (post, result) in sorted {
+            guard let index = posts.firstIndex(where: { $0.id == post }) else { continue }
+            posts[index].like = LikeState(result.liked)
+            posts[index].likeCount = result.likeCount
+        }
     }
 
     public func updatePosts(_ updated: [Post], savedAt: Date) async throws {

@@ -111,7 +111,7 @@ public final class FakePostStore: PostStore {
             post.likeCount = result.likeCount
             post.like = LikeState(result.liked)
             posts[id] = post
-            notify(post, settled: nil)
+            notify(post, settled: pending.contains(id) ? nil : result)
         }
     }
 

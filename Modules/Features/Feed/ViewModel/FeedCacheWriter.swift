@@ -5,7 +5,9 @@ import Paging
 import StoreInterface
 
 /// Writes to the saved feed one operation after another, in the order asked, on one long-lived
-/// task. A failed write leaves what was saved before (the cache reports its own failures).
+/// task. A failed write leaves what was saved before (the cache reports its own failures). Hearts
+/// and counts asked for while the last queued write is one of them join it: a stream's flood of
+/// counts costs one transaction a turn, not one per event.
 @MainActor
 final class FeedCacheWriter {
     /// A page to save, once its hearts are read: a later write waits for it, so writes keep their order.
@@ -32,8 +34,19 @@ final class FeedCacheWriter {
     /// Called each time the last pending write finishes.
     var onDrained: () -> Void = {}
 
-    private let operations: AsyncStream<(Operation, Date)>.Continuation
+    /// What the queue carries: an operation, or the likes gathered in `likes` under a number.
+    private enum Queued: Sendable {
+        case operation(Operation)
+        case likes(Int)
+    }
+
+    private let operations: AsyncStream<(Queued, Date)>.Continuation
     private let drained = IdleWaiters()
+    /// Likes to write, by the number of their queued write; the newest may still take more.
+    private var likes: [Int: [PostID: LikeResult]] = [:]
+    /// The number of the likes write last in the queue and not yet started, if the last is one.
+    private var openLikes: Int?
+    private var lastLikes = 0
 
     private let now: @Sendable () -> Date
 
@@ -42,11 +55,16 @@ final class FeedCacheWriter {
         self.saved = saved
         self.savedAt = saved?.savedAt
         self.now = now
-        let (stream, continuation) = AsyncStream.makeStream(of: (Operation, Date).self)
+        let (stream, continuation) = AsyncStream.makeStream(of: (Queued, Date).self)
         operations = continuation
         Task { [weak self] in
-            for await (operation, date) in stream {
-                try? await Self.run(operation, at: date, on: cache)
+            for await (queued, date) in stream {
+                switch queued {
+                case .operation(let operation): try? await Self.run(operation, at: date, on: cache)
+                case .likes(let number):
+                    guard let batch = self?.takeLikes(number) else { break }
+                    try? await cache.updateLikes(batch)
+                }
                 self?.finished()
             }
         }
@@ -62,10 +80,27 @@ final class FeedCacheWriter {
         switch operation {
         case .replaceAll, .append, .updatePosts: savedAt = date
         case .clear: (savedAt, saved) = (nil, nil)
-        case .updateLike, .anchor: break
+        case .updateLike(let post, let result):
+            if let open = openLikes {
+                likes[open, default: [:]][post] = result
+                return
+            }
+            lastLikes += 1
+            (openLikes, likes[lastLikes]) = (lastLikes, [post: result])
+            pending += 1
+            operations.yield((.likes(lastLikes), date))
+            return
+        case .anchor: break
         }
+        openLikes = nil
         pending += 1
-        operations.yield((operation, date))
+        operations.yield((.operation(operation), date))
+    }
+
+    /// The likes of write `number`, which starts now: later likes go to a new write.
+    private func takeLikes(_ number: Int) -> [PostID: LikeResult] {
+        if openLikes == number { openLikes = nil }
+        return likes.removeValue(forKey: number) ?? [:]
     }
 
     /// Saves the heart of a change: the server's when a like settled, the wanted one while it waits
@@ -96,7 +131,7 @@ final class FeedCacheWriter {
         switch operation {
         case .replaceAll(let page): try await cache.replaceAll(with: await page.value, savedAt: date)
         case .append(let page): try await cache.append(await page.value, savedAt: date)
-        case .updateLike(let post, let result): try await cache.updateLike(post: post, liked: result.liked, likeCount: result.likeCount)
+        case .updateLike(let post, let result): try await cache.updateLikes([post: result])
         case .updatePosts(let posts): try await cache.updatePosts(await posts.value, savedAt: date)
         case .anchor(let anchor): try await cache.saveAnchor(anchor)
         case .clear: try await cache.clear()

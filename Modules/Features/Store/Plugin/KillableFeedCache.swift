@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import StoreInterface
 import Synchronization
 
@@ -28,8 +29,8 @@ final class KillableFeedCache: FeedCache {
         if writes { try await base.append(page, savedAt: savedAt) }
     }
 
-    func updateLike(post: PostID, liked: Bool, likeCount: Int) async throws {
-        if writes { try await base.updateLike(post: post, liked: liked, likeCount: likeCount) }
+    func updateLikes(_ likes: [PostID: LikeResult]) async throws {
+        if writes { try await base.updateLikes(likes) }
     }
 
     func updatePosts(_ posts: [Post], savedAt: Date) async throws {
