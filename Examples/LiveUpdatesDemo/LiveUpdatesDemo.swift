@@ -55,9 +55,11 @@ enum LiveUpdatesDemo {
         let store = FakePostStore(likePost: FakeLikePostUseCase())
         _ = store.receive((1...20).map { FeedFixtures.post($0) }, requestedAt: store.stamp())
         var changes = 0
-        _ = store.addObserver { change in
-            changes += 1
-            print("\(change.post.id.rawValue)\t\(change.post.likeCount) likes")
+        _ = store.addObserver { batch in
+            for change in batch {
+                changes += 1
+                print("\(change.id.rawValue)\t\(change.likeCount) likes")
+            }
         }
         let live = LiveConnection(
             http: http,

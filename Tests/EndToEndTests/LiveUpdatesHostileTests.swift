@@ -13,7 +13,8 @@ import Testing
         let server = try LiveUpdatesTests.LoggedServer { $0.faults.liveFault = fault }
         let feed = try server.headless(Self.arguments)
         _ = try await feed.send("open")
-        _ = try await feed.send("settle")
+        // A stream that never steadies never settles: a short settle, then the reconnects are counted.
+        _ = try await feed.send("settle 1000")
         try await server.wait(for: "GET /v1/live?", count: 3, timeout: .seconds(30))
         let state = try await feed.send("state")
         #expect(["connecting", "open", "retrying"].contains(state["live"] as? String ?? ""), "\(state["live"] ?? "nil")")
@@ -27,7 +28,7 @@ import Testing
         let server = try LiveUpdatesTests.LoggedServer { $0.faults.liveFault = .flood }
         let feed = try server.headless(Self.arguments)
         _ = try await feed.send("open")
-        _ = try await feed.send("settle")
+        _ = try await feed.send("settle 1000")
         let deadline = ContinuousClock.now + .seconds(20)
         var state = try await feed.send("state")
         while state["live"] as? String != "open" && ContinuousClock.now < deadline {

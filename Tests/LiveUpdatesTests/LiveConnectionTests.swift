@@ -70,6 +70,23 @@ import TestingSupport
         #expect(!relay.isPushing)
     }
 
+    @Test func aBatchWithAGapNeverUndoesTheCountsReadAfterIt() async {
+        hold([1, 2])
+        let client = ScriptedStreamClient([.init(["retry: 1000\n\n"], end: .takePushes)])
+        client.setCounts(["p1": 50, "p2": 60])
+        let live = connection(client)
+        live.setWanted(true)
+        #expect(await eventually(within: .seconds(180)) { live.state == .open && self.store.post("p1")?.likeCount == 50 })
+        // Event 3 is p1's older count; 4 and 5 went missing (p1 moved on to 51), so the counts are read again.
+        client.setCounts(["p1": 51, "p2": 61])
+        client.push(Self.likes(1, "p1", 49) + Self.likes(2, "p2", 59) + Self.likes(5, "p9", 1))
+        #expect(await eventually(within: .seconds(180)) { client.requests.count == 3 && self.store.post("p2")?.likeCount == 61 })
+        #expect(store.post("p1")?.likeCount == 51, "the event from before the gap is older than the read")
+        client.push(Self.likes(6, "p1", 52))
+        #expect(await eventually(within: .seconds(180)) { self.store.post("p1")?.likeCount == 52 }, "an event after the read applies")
+        live.setWanted(false)
+    }
+
     @Test func aClosedStreamIsReopenedAfterTheLastIDAndEventsLandInOneBatchPerFrame() async {
         hold([1])
         var flood = ""

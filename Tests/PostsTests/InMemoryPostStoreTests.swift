@@ -11,8 +11,8 @@ import Posts
         // Found by feed-chaos: a profile's page said the server no longer held a like the feed
         // still showed; the store took the news in, but only the profile showed it.
         let store = InMemoryPostStore(likePost: NoLikes())
-        var heard: [Post] = []
-        _ = store.addObserver { heard.append($0.post) }
+        var heard: [PostStoreChange] = []
+        _ = store.addObserver { heard.append(contentsOf: $0) }
         _ = store.receive([Self.post("p14", liked: true, count: 1812), Self.post("p15", liked: false, count: 3)], requestedAt: store.stamp())
         #expect(heard.isEmpty, "a post seen for the first time changes nothing shown")
         _ = store.receive([Self.post("p14", liked: false, count: 1811), Self.post("p15", liked: false, count: 3)], requestedAt: store.stamp())

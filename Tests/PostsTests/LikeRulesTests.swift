@@ -66,7 +66,7 @@ import Testing
     @Test func aPageReadBeforeALikeSettledIsSavedWithTheSettledHeart() async throws {
         _ = page(2)
         var heard: [LikeResult] = []
-        _ = store.addObserver { if let settled = $0.settled { heard.append(settled) } }
+        _ = store.addObserver { heard.append(contentsOf: $0.compactMap(\.settled)) }
         let like = try #require(store.toggleLike("p2"))
         let refresh = store.stamp()
         await useCase.waitForCalls(1)

@@ -17,7 +17,7 @@ import Testing
     @Test func aPushedCountChangesAHeldPostInPlaceAndObserversHearIt() {
         _ = store.receive([FeedFixtures.post(1, likeCount: 10), FeedFixtures.post(2, likeCount: 20)], requestedAt: store.stamp())
         var heard: [PostID: Int] = [:]
-        _ = store.addObserver { heard[$0.post.id] = $0.post.likeCount }
+        _ = store.addObserver { for change in $0 { heard[change.id] = change.likeCount } }
         store.updateServerLikes(["p1": LikeResult(liked: false, likeCount: 13), "p2": LikeResult(liked: false, likeCount: 20), "p9": LikeResult(liked: true, likeCount: 5)])
         #expect(store.post("p1")?.likeCount == 13)
         #expect(heard == ["p1": 13], "only a change is heard; an unchanged or unknown post is not")
@@ -48,7 +48,7 @@ import Testing
         _ = store.receive([FeedFixtures.post(4, like: .notLiked, likeCount: 10), FeedFixtures.post(5, like: .notLiked, likeCount: 20)], requestedAt: store.stamp())
         _ = try #require(store.toggleLike("p5"))
         var settled: [PostID: LikeResult?] = [:]
-        _ = store.addObserver { settled[$0.post.id] = $0.settled }
+        _ = store.addObserver { for change in $0 { settled[change.id] = change.settled } }
         store.updateServerLikes(["p4": LikeResult(liked: true, likeCount: 11), "p5": LikeResult(liked: false, likeCount: 21)])
         #expect(settled["p4"] == .some(LikeResult(liked: true, likeCount: 11)), "the server's pair, to save")
         #expect(settled["p5"] == .some(nil), "a like in flight: nothing to save yet")

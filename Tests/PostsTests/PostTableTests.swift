@@ -241,7 +241,7 @@ import Testing
     @MainActor @Test func theStoreTellsItsObserversOfEachHeartTheReadChanged() {
         let store = InMemoryPostStore(likePost: FakeLikePostUseCase())
         var heard: [PostID: LikeState] = [:]
-        _ = store.addObserver { heard[$0.post.id] = $0.post.like }
+        _ = store.addObserver { for change in $0 { heard[change.id] = change.like } }
         let stamp = store.stamp()
         _ = store.receive([unknown(1), FeedFixtures.post(2, like: .liked)], requestedAt: stamp)
         store.receiveLikes(["p1", "p2"], among: ["p1", "p2"], requestedAt: stamp)

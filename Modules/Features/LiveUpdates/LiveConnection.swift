@@ -31,6 +31,8 @@ public final class LiveConnection {
     @ObservationIgnored private var lastID = 0
     @ObservationIgnored private var logged: Set<String> = []
     @ObservationIgnored private var counting = false
+    /// The counts are being read again (after a (re)connect or a gap): not settled yet.
+    @ObservationIgnored private var refetching = false
     @ObservationIgnored private var isOff = false
     @ObservationIgnored private var inbox: LiveInbox?
     @ObservationIgnored private var lastEvent = ContinuousClock.now
@@ -63,13 +65,15 @@ public final class LiveConnection {
         isOff = true
     }
 
-    /// Waits until what the stream received is applied and it stayed quiet for `quiet` (so the
-    /// events of likes just made have landed), by `timeout` at the latest; at once unless open.
-    /// Returns whether it was quiet.
+    /// Waits until the stream is open with the counts read again, what it received is applied and it
+    /// stayed quiet for `quiet` (so the events of likes just made have landed), by `timeout` at the
+    /// latest; at once while paused or off. A stream coming back is waited for: until its read, a
+    /// pushed count may be older than a like settled since. Returns whether it settled.
     public func settle(timeout: Duration, quiet: Duration = .milliseconds(150)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while state == .open {
-            if ContinuousClock.now - lastEvent >= quiet, inbox?.hasPending != true { return true }
+        while state == .open || state == .connecting || state == .retrying {
+            let caughtUp = state == .open && !refetching && ContinuousClock.now - lastEvent >= quiet && inbox?.hasPending != true
+            if caughtUp { return true }
             guard ContinuousClock.now < deadline else { return false }
             do { try await sleep(timings.frame) } catch { return false }
         }
@@ -161,7 +165,13 @@ public final class LiveConnection {
     }
 
     private func apply(_ batch: LiveInbox.Batch) async {
-        if batch.missed { _ = await refetch() }
+        var batch = batch
+        if batch.missed {
+            // The batch came before the read: for a post it read, an event of the batch is older
+            // (a like that an unlike after the gap undid) and must not be laid over it.
+            let read = await refetch()
+            batch.counts = batch.counts.filter { read[$0.key] == nil }
+        }
         applyNow(batch)
     }
 
@@ -179,6 +189,8 @@ public final class LiveConnection {
     /// gap), up to `refetchLimit`; a failure leaves the events to catch up.
     @discardableResult
     private func refetch() async -> [PostID: LikeResult] {
+        refetching = true
+        defer { refetching = false }
         var seen = Set<PostID>()
         var ids: [PostID] = []
         // The rows on screen first: with thousands of posts held, they are the counts the reader sees.

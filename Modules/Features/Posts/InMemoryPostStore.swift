@@ -32,17 +32,17 @@ public final class InMemoryPostStore: PostStore {
         let before = posts.map { table.post($0.id) }
         let shown = table.receive(posts, requestedAt: stamp)
         // A page of one screen may bring news of a post another screen shows: tell them all.
-        for (old, new) in zip(before, shown) {
-            guard let old, old.like != new.like || old.likeCount != new.likeCount else { continue }
-            observers.notify(PostStoreChange(post: new, settled: nil, pending: table.isPending(new.id)))
-        }
+        observers.notify(
+            zip(before, shown).compactMap { old, new in
+                guard let old, old.like != new.like || old.likeCount != new.likeCount else { return nil }
+                return PostStoreChange(post: new, settled: nil, pending: table.isPending(new.id))
+            })
         return shown
     }
 
     public func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp) {
-        for post in table.receiveLikes(liked, among: ids, requestedAt: stamp) {
-            observers.notify(PostStoreChange(post: post, settled: nil, pending: table.isPending(post.id)))
-        }
+        let changed = table.receiveLikes(liked, among: ids, requestedAt: stamp)
+        observers.notify(changed.map { PostStoreChange(post: $0, settled: nil, pending: table.isPending($0.id)) })
     }
 
     public func settled(_ posts: [Post], requestedAt stamp: PostStamp) -> [Post] {
@@ -96,13 +96,17 @@ public final class InMemoryPostStore: PostStore {
     public func heldPosts(limit: Int) -> [PostID] { table.heldPosts(limit: limit) }
 
     public func updateServerLikes(_ likes: [PostID: LikeResult]) {
+        var changes: [PostStoreChange] = []
+        changes.reserveCapacity(likes.count)
         for (id, result) in likes {
             guard let (shown, settled) = table.updateServerLike(id, to: result) else { continue }
-            observers.notify(PostStoreChange(post: shown, settled: settled, pending: table.isPending(id)))
+            let pending = settled == nil && table.isPending(id)
+            changes.append(PostStoreChange(id: id, like: LikeState(shown.liked), likeCount: shown.likeCount, settled: settled, pending: pending))
         }
+        observers.notify(changes)
     }
 
-    public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
+    public func addObserver(_ onChange: @escaping @MainActor ([PostStoreChange]) -> Void) -> Int {
         observers.add(onChange)
     }
 

@@ -3,7 +3,7 @@ import StoreInterface
 /// The observers of a post store, each under a token.
 @MainActor
 struct PostStoreObservers {
-    private var observers: [Int: @MainActor (PostStoreChange) -> Void] = [:]
+    private var observers: [Int: @MainActor ([PostStoreChange]) -> Void] = [:]
     private var lastToken = 0
 
     /// No observers yet.
@@ -13,7 +13,7 @@ struct PostStoreObservers {
     var count: Int { observers.count }
 
     /// Adds `onChange` and returns its token.
-    mutating func add(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
+    mutating func add(_ onChange: @escaping @MainActor ([PostStoreChange]) -> Void) -> Int {
         lastToken += 1
         observers[lastToken] = onChange
         return lastToken
@@ -23,7 +23,11 @@ struct PostStoreObservers {
     mutating func remove(_ token: Int) { observers[token] = nil }
 
     /// Tells every observer about `change`.
-    func notify(_ change: PostStoreChange) {
-        for observer in observers.values { observer(change) }
+    func notify(_ change: PostStoreChange) { notify([change]) }
+
+    /// Tells every observer about `changes` together; nothing when there are none.
+    func notify(_ changes: [PostStoreChange]) {
+        guard !changes.isEmpty else { return }
+        for observer in observers.values { observer(changes) }
     }
 }

@@ -188,27 +188,30 @@ struct PostTable: Sendable {
     func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
 
     /// The server holds `result` for held post `id` now; returns the post as shown when that changed
-    /// it, with `result` as what may be saved when no like is unsettled. An unsettled like's overlay
+    /// it (its heart and count), with `result` as what may be saved when no like is unsettled. An unsettled like's overlay
     /// takes the pair (the heart and count it rolls back to and counts from); with none, a page
     /// requested before cannot undo it (while fewer than 1,024 settled posts are kept).
-    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (post: Post, settled: LikeResult?)? {
-        guard holds[id] != nil, var server = posts[id], result.likeCount >= 0 else { return nil }
-        let before = post(id)
-        server.likeCount = result.likeCount
-        server.like = LikeState(result.liked)
-        posts[id] = server
+    mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (shown: LikeResult, settled: LikeResult?)? {
+        guard result.likeCount >= 0, holds[id] != nil, let index = posts.index(forKey: id) else { return nil }
+        var overlay = overlays[id]
+        let (oldLike, oldCount) = (posts.values[index].like, posts.values[index].likeCount)
+        let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? oldLike.isLiked.map { LikeResult(liked: $0, likeCount: oldCount) }
+        // In place: a stream may send thousands a second, each copying a post twice is what it costs.
+        posts.values[index].likeCount = result.likeCount
+        posts.values[index].like = LikeState(result.liked)
         // Newer than any likes read in flight: an older read must not pair its heart with this count.
         heartStamps[id] = stamp()
-        if var overlay = overlays[id] {
-            overlay.serverLiked = result.liked
-            overlay.serverCount = result.likeCount
+        if overlay != nil {
+            overlay?.serverLiked = result.liked
+            overlay?.serverCount = result.likeCount
             overlays[id] = overlay
         } else if settledAt.count < Self.settledLimit || settledAt[id] != nil {
-            // While there is room (no eviction scan per event: a stream may send thousands a second).
+            // While there is room (no eviction scan per event).
             remember(result, for: id)
         }
-        guard let shown = post(id), shown != before else { return nil }
-        return (shown, overlays[id] == nil ? result : nil)
+        let after = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? result
+        guard after != before else { return nil }
+        return (after, overlay == nil ? result : nil)
     }
 
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).

@@ -62,9 +62,12 @@ public struct PostRow: Hashable, Identifiable, Sendable {
 
     /// Shows the heart and count of `post` as the post store now has them, and whether its like
     /// waits; a checking heart stays checking until the post's heart is known.
-    public mutating func show(_ post: Post, pending: Bool = false) {
+    public mutating func show(_ post: Post, pending: Bool = false) { show(like: post.like, likeCount: post.likeCount, pending: pending) }
+
+    /// Shows the heart `like` and `likeCount` (a post store's change).
+    public mutating func show(like: LikeState, likeCount: Int, pending: Bool = false) {
         self.pending = pending
-        show(heart: post.like.isLiked.map(HeartState.init) ?? (heart == .checking ? .checking : .unknown), likeCount: post.likeCount)
+        show(heart: like.isLiked.map(HeartState.init) ?? (heart == .checking ? .checking : .unknown), likeCount: likeCount)
     }
 
     /// This row with a heart nobody knows yet shown as checking: its likes read is under way.

@@ -31,8 +31,9 @@ public protocol PostStore: AnyObject, Sendable {
     /// Returns once every tap so far is recorded by the like use case (`persistent-like-queue`:
     /// on disk, so it survives a crash); at once when the use case keeps nothing.
     func waitUntilTapsRecorded() async
-    /// Calls `onChange` after every change of a shown heart or count; returns a token for `removeObserver`.
-    func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int
+    /// Calls `onChange` with the changes of shown hearts or counts, those of one call together (a
+    /// stream's batch is one call); returns a token for `removeObserver`.
+    func addObserver(_ onChange: @escaping @MainActor ([PostStoreChange]) -> Void) -> Int
     /// Stops calling the observer of `token`.
     func removeObserver(_ token: Int)
     /// Forgets every post and overlay (logout); likes in flight still land but change nothing shown.

@@ -32,7 +32,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public var keepsRows: @MainActor (_ page: Page) -> Bool = { _ in false }
 
     // Changed in place (a `didSet` that does not read the old value): a page appends, never copies.
-    private var shown: [Row] = [] { didSet { revision.changed() } }
+    private var shown: [Row] = [] { didSet { if !batching { revision.changed() } } }
+    /// Rows change one by one inside `update(_:_:)` and observers hear it once, after.
+    private var batching = false
     private var firstState = FirstPageState.loading { didSet { revision.changed() } }
     private var nextState = NextPageState.idle { didSet { revision.changed() } }
     private var refreshing = false { didSet { revision.changed() } }
@@ -87,6 +89,20 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public func update(_ id: ID, _ change: (inout Row) -> Void) {
         guard let index = shownIndex(of: id) else { return }
         change(&shown[index])
+    }
+
+    /// Changes the shown rows among `ids` in place, `change` getting each one's position in `ids`;
+    /// observers hear one change (a batch of a live stream costs one, not one per row).
+    public func update(_ ids: [ID], _ change: (Int, inout Row) -> Void) {
+        batching = true
+        var changed = false
+        for (position, id) in ids.enumerated() {
+            guard let index = shownIndex(of: id) else { continue }
+            change(position, &shown[index])
+            changed = true
+        }
+        batching = false
+        if changed { revision.changed() }
     }
 
     /// Shows `page` at once as the first page of a new session (saved rows), made into rows by `makeRows`.
@@ -198,7 +214,8 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
 
     /// The index of `id` when the row there is its row: while a page is taken in, the index runs ahead of the rows.
     private func shownIndex(of id: ID) -> Int? {
-        guard let index = session.index(of: id), shown.indices.contains(index), shown[index].id == id else { return nil }
-        return index
+        guard let index = session.index(of: id), shown.indices.contains(index) else { return nil }
+        // Read through the buffer: a generic array's subscript would copy the whole row to read its ID.
+        return shown.withUnsafeBufferPointer { $0[index].id == id } ? index : nil
     }
 }

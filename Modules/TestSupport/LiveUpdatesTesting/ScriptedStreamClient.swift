@@ -29,6 +29,8 @@ public final class ScriptedStreamClient: HTTPClient {
         case close
         /// It fails with an error.
         case fail(HTTPError)
+        /// Stays open and sends what `push(_:)` is given, until the caller cancels it (one such connection at a time).
+        case takePushes
     }
 
     private struct State {
@@ -40,11 +42,17 @@ public final class ScriptedStreamClient: HTTPClient {
     }
 
     private let state: Mutex<State>
+    private let pushes: AsyncStream<Data>
+    private let pushing: AsyncStream<Data>.Continuation
 
     /// A client whose `stream` calls play `connections` in order (a refused connection after the last).
     public init(_ connections: [Connection]) {
         state = Mutex(State(connections: connections))
+        (pushes, pushing) = AsyncStream.makeStream(of: Data.self)
     }
+
+    /// Sends `text` on the open `takePushes` connection (or the next one).
+    public func push(_ text: String) { pushing.yield(Data(text.utf8)) }
 
     /// The counts `GET /v1/posts/like-counts` answers, by post ID.
     public func setCounts(_ counts: [String: Int], liked: Set<String> = []) {
@@ -88,6 +96,12 @@ public final class ScriptedStreamClient: HTTPClient {
         case .stayOpen:
             // Task.sleep ends at once when the caller cancels.
             try? await Task.sleep(for: .seconds(3_600))
+            throw .cancelled
+        case .takePushes:
+            // The iteration ends at once when the caller cancels.
+            for await piece in pushes {
+                guard receive(piece) else { return }
+            }
             throw .cancelled
         }
     }

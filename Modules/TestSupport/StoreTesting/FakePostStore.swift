@@ -10,7 +10,7 @@ import StoreInterface
 public final class FakePostStore: PostStore {
     private var posts: [PostID: Post] = [:]
     private var holds: [PostID: Int] = [:]
-    private var observers: [Int: @MainActor (PostStoreChange) -> Void] = [:]
+    private var observers: [Int: @MainActor ([PostStoreChange]) -> Void] = [:]
     private var lastToken = 0
     private var lastStamp = 0
     private var pending: Set<PostID> = []
@@ -81,7 +81,7 @@ public final class FakePostStore: PostStore {
 
     public func waitUntilTapsRecorded() async {}
 
-    public func addObserver(_ onChange: @escaping @MainActor (PostStoreChange) -> Void) -> Int {
+    public func addObserver(_ onChange: @escaping @MainActor ([PostStoreChange]) -> Void) -> Int {
         lastToken += 1
         observers[lastToken] = onChange
         return lastToken
@@ -142,6 +142,6 @@ public final class FakePostStore: PostStore {
 
     private func notify(_ post: Post, settled: LikeResult?) {
         let change = PostStoreChange(post: post, settled: settled, pending: pending.contains(post.id))
-        for observer in observers.values { observer(change) }
+        for observer in observers.values { observer([change]) }
     }
 }

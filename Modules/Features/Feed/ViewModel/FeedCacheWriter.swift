@@ -107,9 +107,9 @@ final class FeedCacheWriter {
     /// on this device (the queue stays the source of the intent); nothing while it is in flight.
     func save(_ change: PostStoreChange) {
         if let settled = change.settled {
-            enqueue(.updateLike(change.post.id, settled))
-        } else if change.pending, let liked = change.post.like.isLiked {
-            enqueue(.updateLike(change.post.id, LikeResult(liked: liked, likeCount: change.post.likeCount)))
+            enqueue(.updateLike(change.id, settled))
+        } else if change.pending, let liked = change.like.isLiked {
+            enqueue(.updateLike(change.id, LikeResult(liked: liked, likeCount: change.likeCount)))
         }
     }
 

@@ -263,10 +263,10 @@ public final class FeedViewModel {
     func rows(_ shown: [Post]) -> [PostRow] { shown.map { PostRow(post: $0, pending: posts.isPending($0.id)) } }
 
     /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
-    private func apply(_ change: PostStoreChange) {
-        list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
-        state.waitingLikes = posts.pendingCount
-        cache?.save(change)
+    private func apply(_ changes: [PostStoreChange]) {
+        list.update(changes.map(\.id)) { $1.show(like: changes[$0].like, likeCount: changes[$0].likeCount, pending: changes[$0].pending) }
+        if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
+        if let cache { for change in changes { cache.save(change) } }
     }
 
     func notifyIfIdle() { if isIdle { idle.resumeAll() } }

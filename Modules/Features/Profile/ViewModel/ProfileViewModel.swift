@@ -35,9 +35,9 @@ public final class ProfileViewModel {
         self.list = PagedList(
             prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.pageAwaitingLikes(after: $0) },
             ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
-        observer = posts.addObserver { [weak self] change in
+        observer = posts.addObserver { [weak self] changes in
             guard let self else { return }
-            list.update(change.post.id) { $0.show(change.post, pending: change.pending) }
+            list.update(changes.map(\.id)) { $1.show(like: changes[$0].like, likeCount: changes[$0].likeCount, pending: changes[$0].pending) }
             if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
         }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
