@@ -20,7 +20,6 @@ enum FeedBench {
         (["k"], PhotoScrollBenchmark.run),
         (["l"], FirstRowsBenchmark.run),
         (["n"], LiveBenchmark.run),
-        (["zz"], { var r: [String] = []; for _ in 0..<20 { r.append("\(await LiveBenchmark.applyCost())") }; return r }),
         (["m"], FidelityBenchmark.run),
         (["t"], TelemetryBenchmarks.firstContent),
         (["u"], TelemetryBenchmarks.frameWhileTracking),

@@ -107,7 +107,7 @@ enum LiveBenchmark {
 
     /// The main thread's CPU per event applied in batches of 17 (1,000 a second at 60 frames) to
     /// 10,000 held rows, with no stream: the store's and the feed's part of the frame cost.
-    static func applyCost() async -> Duration {
+    private static func applyCost() async -> Duration {
         let store = InMemoryPostStore(likePost: InstantLikePostUseCase())
         let model = FeedViewModel(feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 10_000)), posts: store)
         await model.onAppear()?.value
