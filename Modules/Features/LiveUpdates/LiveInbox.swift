@@ -4,8 +4,9 @@ import LikesInterface
 import LiveUpdatesInterface
 import Synchronization
 
-/// What one connection received, shared between the HTTP client's thread (which parses bytes as
-/// they come) and the main actor (which takes what is pending once per frame). Pending counts are
+/// What one connection received, shared between the HTTP client's thread (which parses and decodes
+/// bytes as they come, outside the shared lock) and the main actor (which takes what is pending
+/// once per frame, never waiting on a parse). Pending counts are
 /// coalesced by post, so a flood costs one entry per post, never one per event; past
 /// `maxPending` posts the rest are dropped and marked as missed (a refetch makes up for them).
 final class LiveInbox: Sendable {
@@ -27,7 +28,6 @@ final class LiveInbox: Sendable {
     }
 
     private struct Inner {
-        var parser: SSEParser
         var lastID: Int
         var batch = Batch()
         var failure: Failure?
@@ -40,34 +40,40 @@ final class LiveInbox: Sendable {
     static let maxPending = 10_000
 
     private let inner: Mutex<Inner>
+    /// Fed by the client's thread only: its lock is never waited on by the main actor.
+    private let parser: Mutex<SSEParser>
     private let signal: @Sendable () -> Void
 
     /// An inbox resuming after event `lastID`, with lines and events of at most `maxBytes`;
     /// `signal` is called (from any thread) when something becomes pending or the stream ends.
     init(lastID: Int, maxBytes: Int, signal: @escaping @Sendable () -> Void) {
-        inner = Mutex(Inner(parser: SSEParser(maxBytes: maxBytes), lastID: lastID))
+        inner = Mutex(Inner(lastID: lastID))
+        parser = Mutex(SSEParser(maxBytes: maxBytes))
         self.signal = signal
     }
 
     /// Bytes from the stream (on the client's thread); `false` stops the stream.
     func receive(_ bytes: Data) -> Bool {
+        // Parse and decode first, holding only the parser's lock; then take the results in at once.
+        var messages: [(id: String?, outcome: LiveEventDecoder.Outcome)] = []
+        let problem = parser.withLock { parser -> Failure? in
+            do throws(SSEParser.Problem) {
+                try parser.feed(bytes) { messages.append(($0.id, LiveEventDecoder.decode($0))) }
+                return nil
+            } catch {
+                switch error {
+                case .lineTooLong(let limit): return Failure(kind: "line", line: "the server sent a line longer than \(limit / 1024) KB")
+                case .eventTooLarge(let limit): return Failure(kind: "event", line: "the server sent an event larger than \(limit / 1024) KB")
+                }
+            }
+        }
         let (keep, wake) = inner.withLock { inner -> (Bool, Bool) in
             guard inner.failure == nil else { return (false, false) }
             let (first, before) = (!inner.receivedAny, inner.batch.events > 0 || inner.batch.missed)
             inner.receivedAny = true
             inner.lastByte = .now
-            var parser = inner.parser
-            do throws(SSEParser.Problem) {
-                try parser.feed(bytes) { message in Self.take(message, into: &inner) }
-            } catch {
-                switch error {
-                case .lineTooLong(let limit):
-                    inner.failure = Failure(kind: "line", line: "the server sent a line longer than \(limit / 1024) KB")
-                case .eventTooLarge(let limit):
-                    inner.failure = Failure(kind: "event", line: "the server sent an event larger than \(limit / 1024) KB")
-                }
-            }
-            inner.parser = parser
+            for message in messages { Self.take(message.id, message.outcome, into: &inner) }
+            if inner.failure == nil, let problem { inner.failure = problem }
             let now = inner.batch.events > 0 || inner.batch.missed
             return (inner.failure == nil, first || inner.failure != nil || (now && !before))
         }
@@ -105,9 +111,9 @@ final class LiveInbox: Sendable {
     /// Fails the stream from outside (it went quiet).
     func fail(_ failure: Failure) { inner.withLock { if $0.failure == nil { $0.failure = failure } } }
 
-    private static func take(_ message: SSEParser.Message, into inner: inout Inner) {
+    private static func take(_ id: String?, _ outcome: LiveEventDecoder.Outcome, into inner: inout Inner) {
         guard inner.failure == nil else { return }
-        if let text = message.id {
+        if let text = id {
             guard let id = Int(text), id > 0 else {
                 inner.failure = Failure(kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(text.prefix(24)))")
                 return
@@ -119,7 +125,7 @@ final class LiveInbox: Sendable {
             if inner.lastID > 0 && id > inner.lastID + 1 { inner.batch.missed = true }
             inner.lastID = id
         }
-        switch LiveEventDecoder.decode(message) {
+        switch outcome {
         case .skipped:
             return
         case .malformed(let what):
