@@ -145,6 +145,21 @@ import Testing
                 "a larger rate keeps every install a smaller one kept")
     }
 
+    @Test func aLogoutWhileTheQueueOpensLeavesNoFile() async throws {
+        // feed-chaos seed 4444 session 4: an open under way when the logout deleted the file made it again.
+        for _ in 0..<40 {
+            let directory = TestDirectory()
+            let pipeline = pipeline(directory)
+            TelemetryTracker(recorder: pipeline, owner: "app").track(.firstContent(milliseconds: 1))
+            pipeline.start()
+            let writing = Task { await pipeline.writeNow() }
+            #expect(await pipeline.stopAndDelete() == nil)
+            _ = await writing.value
+            #expect(!FileManager.default.fileExists(atPath: directory.queue.path), "nothing of the user stays after a logout")
+            #expect(await pipeline.queue() == nil)
+        }
+    }
+
     @Test func aForeignFileIsMovedAsideAndStartedOver() async throws {
         let directory = TestDirectory()
         try Data("not a database, not at all".utf8).write(to: directory.queue)

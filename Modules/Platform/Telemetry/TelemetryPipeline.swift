@@ -137,6 +137,8 @@ public final class TelemetryPipeline: TelemetryRecorder {
         let warn: @Sendable (String) -> Void
         private(set) var queue: TelemetryQueue?
         private var failedToOpen = false
+        /// The one open under way: a second caller waits for it, a logout closes what it opens.
+        private var opening: Task<Result<TelemetryQueue, any Error>, Never>?
         private var running: Task<Bool, Never>?
         private var warnedAboutSend = false
 
@@ -149,18 +151,32 @@ public final class TelemetryPipeline: TelemetryRecorder {
         func open() async -> Bool {
             if queue != nil { return true }
             if failedToOpen { return false }
-            do {
-                queue = try await TelemetryQueue.open(at: configuration.queueFile, capacity: configuration.capacity, warn: warn)
+            let file = configuration.queueFile
+            let task = opening ?? Task { [capacity = configuration.capacity, warn] () -> Result<TelemetryQueue, any Error> in
+                do { return .success(try await TelemetryQueue.open(at: file, capacity: capacity, warn: warn)) } catch { return .failure(error) }
+            }
+            opening = task
+            let result = await task.value
+            // Every caller waiting on this open takes its result in; the first one says why it failed.
+            if opening == task { opening = nil }
+            if queue != nil { return true }
+            // A logout while the file opened closed it and deleted the file (it waited for this open).
+            guard !failedToOpen else { return false }
+            switch result {
+            case .success(let opened):
+                queue = opened
                 return true
-            } catch {
+            case .failure(let error):
                 failedToOpen = true
-                warn("feed: telemetry is off for this run: the queue at \(configuration.queueFile.path) could not be opened (\(error))")
+                warn("feed: telemetry is off for this run: the queue at \(file.path) could not be opened (\(error))")
                 return false
             }
         }
 
         func closeAndDelete() async -> String? {
             failedToOpen = true
+            // An open under way would create the file again after the delete: it ends first.
+            if let opening, case .success(let opened) = await opening.value { await opened.close() }
             await queue?.close()
             queue = nil
             do {
