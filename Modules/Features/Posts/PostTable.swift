@@ -55,15 +55,16 @@ struct PostTable: Sendable {
     mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
             var server = settledOver(page, requestedAt: stamp)
+            // The page (or a like settled since) told a heart with its count: a pair from one server state.
+            let toldPair = server.like != .unknown
             // A page whose likes read failed says nothing about the heart: keep one already known.
-            if server.like == .unknown, let known = posts[page.id]?.like, known != .unknown { server.like = known }
+            if !toldPair, let known = posts[page.id]?.like, known != .unknown { server.like = known }
             if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
             posts[page.id] = server
             if page.like != .unknown { heartStamps[page.id] = max(stamp, heartStamps[page.id] ?? stamp) }
             // The rollback pair moves only with a heart and count read together: a heart kept from
             // before with this page's count may mix two server states (an unlike landed between).
-            if let liked = server.like.isLiked, page.like != .unknown || settledOver(page, requestedAt: stamp).like != page.like,
-                var overlay = overlays[page.id] {
+            if toldPair, let liked = server.like.isLiked, var overlay = overlays[page.id] {
                 overlay.serverLiked = liked
                 overlay.serverCount = server.likeCount
                 overlays[page.id] = overlay
@@ -187,16 +188,16 @@ struct PostTable: Sendable {
     /// Up to `limit` of the posts screens hold.
     func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
 
-    /// The server holds `result` for held post `id` now; returns the post as shown when that changed
-    /// it (its heart and count), with `result` as what may be saved when no like is unsettled. An unsettled like's overlay
-    /// takes the pair (the heart and count it rolls back to and counts from); with none, a page
-    /// requested before cannot undo it (while fewer than 1,024 settled posts are kept).
+    /// The server holds `result` for held post `id` now; returns the heart and count shown when that
+    /// changed them, with `result` as what may be saved when no like is unsettled. An unsettled
+    /// like's overlay takes the pair (the heart and count it rolls back to and counts from); with
+    /// none, a page requested before cannot undo it (while fewer than 1,024 settled posts are kept).
     mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (shown: LikeResult, settled: LikeResult?)? {
         guard result.likeCount >= 0, holds[id] != nil, let index = posts.index(forKey: id) else { return nil }
         var overlay = overlays[id]
         let (oldLike, oldCount) = (posts.values[index].like, posts.values[index].likeCount)
         let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? oldLike.isLiked.map { LikeResult(liked: $0, likeCount: oldCount) }
-        // In place: a stream may send thousands a second, each copying a post twice is what it costs.
+        // In place, no post copied: a stream may send thousands a second.
         posts.values[index].likeCount = result.likeCount
         posts.values[index].like = LikeState(result.liked)
         // Newer than any likes read in flight: an older read must not pair its heart with this count.
