@@ -118,7 +118,9 @@ final class LiveInbox: Sendable {
                 inner.failure = Failure(kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(text.prefix(24)))")
                 return
             }
-            guard id > inner.lastID else {
+            // A reset may go back: a restarted server (or one that never sent our last ID) starts over.
+            let isReset = if case .event(.reset) = outcome { true } else { false }
+            guard id > inner.lastID || isReset else {
                 inner.failure = Failure(kind: "backwards", line: "the server's event ids went backwards (\(id) after \(inner.lastID))")
                 return
             }
