@@ -132,6 +132,21 @@ import TestingSupport
         live.setWanted(false)
     }
 
+    @Test func aSettleWaitsForAStreamComingBackAndItsRead() async {
+        hold([1])
+        let client = ScriptedStreamClient([.init([], end: .fail(.status(code: 503, message: "off"))), .init(["retry: 1000\n\n"])])
+        client.setCounts(["p1": 70])
+        let live = connection(client)
+        live.setWanted(true)
+        #expect(!(await live.settle(timeout: .milliseconds(1))), "not settled while the stream is not open")
+        // The refusal, the backoff, the second connection and its read: then it settles.
+        #expect(await live.settle(timeout: .seconds(180)))
+        #expect(live.state == .open)
+        #expect(store.post("p1")?.likeCount == 70, "a settle comes after the read")
+        live.setWanted(false)
+        #expect(await live.settle(timeout: .milliseconds(1)), "paused: nothing to wait for")
+    }
+
     @Test func aRefusedStreamRetriesWithOneLinePerKindOfTrouble() async {
         let client = ScriptedStreamClient([
             .init([], end: .fail(.status(code: 503, message: "off"))), .init([], end: .fail(.status(code: 503, message: "off"))),

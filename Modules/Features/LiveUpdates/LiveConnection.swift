@@ -53,6 +53,7 @@ public final class LiveConnection {
         guard !isOff else { return }
         if wanted {
             guard task == nil else { return }
+            state = .connecting
             task = Task { [weak self] in await self?.run() }
         } else {
             close(as: .paused)
