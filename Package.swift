@@ -63,7 +63,7 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database"],
             path: "Modules/Features/Store"
         ),
 
@@ -258,7 +258,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "StoreInterface", "FeedInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
+            dependencies: ["Store", "StoreInterface", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
