@@ -48,6 +48,11 @@ import Testing
         #expect(inbox.take().counts["p1"]?.likeCount == 3)
         _ = inbox.receive(Data(likes(4, "p1", 2).utf8))
         #expect(inbox.failure?.kind == "backwards", "anything but a reset still may not go back")
+        let fresh = self.inbox(lastID: 10_000)
+        #expect(fresh.receive(Data("id: 0\nevent: reset\ndata: {\"latest\":0}\n\n".utf8)), "a server with no event yet")
+        #expect(fresh.lastID == 0 && fresh.failure == nil)
+        _ = fresh.receive(Data("id: 0\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1,\"liked\":false}\n\n".utf8))
+        #expect(fresh.failure?.kind == "id", "only a reset may say 0")
     }
 
     @Test(arguments: [

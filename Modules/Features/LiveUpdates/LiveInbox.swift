@@ -114,12 +114,13 @@ final class LiveInbox: Sendable {
     private static func take(_ id: String?, _ outcome: LiveEventDecoder.Outcome, into inner: inout Inner) {
         guard inner.failure == nil else { return }
         if let text = id {
-            guard let id = Int(text), id > 0 else {
+            // A reset may go back, to 0 too: a restarted server (or one that never sent our last
+            // ID, after a flood of made-up ones) starts over, with no event yet.
+            let isReset = if case .event(.reset) = outcome { true } else { false }
+            guard let id = Int(text), id > 0 || (isReset && id == 0) else {
                 inner.failure = Failure(kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(text.prefix(24)))")
                 return
             }
-            // A reset may go back: a restarted server (or one that never sent our last ID) starts over.
-            let isReset = if case .event(.reset) = outcome { true } else { false }
             guard id > inner.lastID || isReset else {
                 inner.failure = Failure(kind: "backwards", line: "the server's event ids went backwards (\(id) after \(inner.lastID))")
                 return
