@@ -195,11 +195,9 @@ struct PostTable: Sendable {
     mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (shown: LikeResult, settled: LikeResult?)? {
         guard result.likeCount >= 0, holds[id] != nil, let index = posts.index(forKey: id) else { return nil }
         var overlay = overlays[id]
-        let (oldLike, oldCount) = (posts.values[index].like, posts.values[index].likeCount)
-        let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? oldLike.isLiked.map { LikeResult(liked: $0, likeCount: oldCount) }
-        // In place, no post copied: a stream may send thousands a second.
-        posts.values[index].likeCount = result.likeCount
-        posts.values[index].like = LikeState(result.liked)
+        // In place, no post copied (a read through the getter copies it): a stream may send thousands a second.
+        let old = Self.setServerLike(&posts.values[index], to: result)
+        let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? old
         // Newer than any likes read in flight: an older read must not pair its heart with this count.
         heartStamps[id] = stamp()
         if overlay != nil {
@@ -213,6 +211,14 @@ struct PostTable: Sendable {
         let after = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? result
         guard after != before else { return nil }
         return (after, overlay == nil ? result : nil)
+    }
+
+    /// Sets the server's heart and count on `post` where it is; returns the pair it had, if its heart was known.
+    private static func setServerLike(_ post: inout Post, to result: LikeResult) -> LikeResult? {
+        let old = post.like.isLiked.map { LikeResult(liked: $0, likeCount: post.likeCount) }
+        post.likeCount = result.likeCount
+        post.like = LikeState(result.liked)
+        return old
     }
 
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).

@@ -2,7 +2,7 @@ import Observation
 
 /// A change count observers track a generic type through: a generic type's own observed
 /// properties would instantiate a key path at run time on every read and write.
-@MainActor @Observable
+@MainActor @Observable @usableFromInline
 final class ObservedRevision {
     private var count = 0
 
@@ -10,5 +10,5 @@ final class ObservedRevision {
     func read() { _ = count }
 
     /// Something changed: observers that read hear about it.
-    func changed() { count &+= 1 }
+    @usableFromInline func changed() { count &+= 1 }
 }

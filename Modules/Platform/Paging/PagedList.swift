@@ -32,14 +32,16 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public var keepsRows: @MainActor (_ page: Page) -> Bool = { _ in false }
 
     // Changed in place (a `didSet` that does not read the old value): a page appends, never copies.
-    private var shown: [Row] = [] { didSet { if !batching { revision.changed() } } }
+    // Inlinable with `update`, `shownIndex` and `session`: a caller's concrete row type is then
+    // specialized, and a row changes where it is instead of being copied out and back.
+    @usableFromInline var shown: [Row] = [] { didSet { if !batching { revision.changed() } } }
     /// Rows change one by one inside `update(_:_:)` and observers hear it once, after.
-    private var batching = false
+    @usableFromInline var batching = false
     private var firstState = FirstPageState.loading { didSet { revision.changed() } }
     private var nextState = NextPageState.idle { didSet { revision.changed() } }
     private var refreshing = false { didSet { revision.changed() } }
-    private let revision = ObservedRevision()
-    private var session: PagingSession<ID, Cursor>
+    @usableFromInline let revision = ObservedRevision()
+    @usableFromInline var session: PagingSession<ID, Cursor>
     private let request: PageRequest<Cursor, Page>
     private let ids: (Page) -> [ID]
     private let next: (Page) -> Cursor?
@@ -86,14 +88,14 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public func row(_ id: ID) -> Row? { shownIndex(of: id).map { shown[$0] } }
 
     /// Changes row `id` in place, if shown; no other row is touched.
-    public func update(_ id: ID, _ change: (inout Row) -> Void) {
+    @inlinable public func update(_ id: ID, _ change: (inout Row) -> Void) {
         guard let index = shownIndex(of: id) else { return }
         change(&shown[index])
     }
 
     /// Changes the shown rows among `ids` in place, `change` getting each one's position in `ids`;
     /// observers hear one change (a batch of a live stream costs one, not one per row).
-    public func update(_ ids: [ID], _ change: (Int, inout Row) -> Void) {
+    @inlinable public func update(_ ids: [ID], _ change: (Int, inout Row) -> Void) {
         batching = true
         var changed = false
         for (position, id) in ids.enumerated() {
@@ -213,7 +215,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     }
 
     /// The index of `id` when the row there is its row: while a page is taken in, the index runs ahead of the rows.
-    private func shownIndex(of id: ID) -> Int? {
+    @inlinable func shownIndex(of id: ID) -> Int? {
         guard let index = session.index(of: id), shown.indices.contains(index) else { return nil }
         // Read through the buffer: a generic array's subscript would copy the whole row to read its ID.
         return shown.withUnsafeBufferPointer { $0[index].id == id } ? index : nil

@@ -11,7 +11,7 @@ public struct PagingSession<ID: Hashable & Sendable, Cursor: Equatable & Sendabl
     /// How many pages in a row may add nothing before loading stops.
     public let maxEmptyPagesInARow: Int
 
-    private var indexByID: [ID: Int] = [:]
+    @usableFromInline var indexByID: [ID: Int] = [:]
     private var emptyPagesInARow = 0
 
     /// Creates an empty session; a chain of pages made only of repeats stops after `maxEmptyPagesInARow`.
@@ -23,7 +23,7 @@ public struct PagingSession<ID: Hashable & Sendable, Cursor: Equatable & Sendabl
     public var count: Int { indexByID.count }
 
     /// The position of `id` in the list, if shown.
-    public func index(of id: ID) -> Int? { indexByID[id] }
+    @inlinable public func index(of id: ID) -> Int? { indexByID[id] }
 
     /// Whether a page tagged `generation` still belongs to the list.
     public func isCurrent(_ generation: Int) -> Bool { generation == self.generation }
