@@ -138,7 +138,7 @@ import TestingSupport
         client.setCounts(["p1": 70])
         let live = connection(client)
         live.setWanted(true)
-        #expect(!(await live.settle(timeout: .milliseconds(1))), "not settled while the stream is not open")
+        #expect(!(await live.settle(timeout: .zero)), "not settled while the stream is not open")
         // The refusal, the backoff, the second connection and its read: then it settles.
         #expect(await live.settle(timeout: .seconds(180)))
         #expect(live.state == .open)
