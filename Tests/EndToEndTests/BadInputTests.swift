@@ -75,7 +75,17 @@ import Testing
         var options = FeedServerOptions()
         options.port = port
         let server = FeedServer(options: options)
-        _ = try server.start()
+        // Between the release and the bind, a parallel test's connection may hold the port as its
+        // own end for a moment (a full CI run saw "already in use"): the bind is tried again.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                _ = try server.start()
+                break
+            } catch where ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
         defer { server.stop() }
         _ = try await feed.send("retry")
         let loaded = try await feed.send("settle")
