@@ -17,7 +17,6 @@ final class FeedCacheWriter {
     enum Operation: Sendable {
         case replaceAll(SavedPage)
         case append(SavedPage)
-        case updateLike(PostID, LikeResult)
         /// A revalidation taken in place: the posts' data, and the feed counts as saved now.
         case updatePosts(Task<[Post], Never>)
         /// The reader's place (`nil`: the top).
@@ -80,21 +79,24 @@ final class FeedCacheWriter {
         switch operation {
         case .replaceAll, .append, .updatePosts: savedAt = date
         case .clear: (savedAt, saved) = (nil, nil)
-        case .updateLike(let post, let result):
-            if let open = openLikes {
-                likes[open, default: [:]][post] = result
-                return
-            }
-            lastLikes += 1
-            (openLikes, likes[lastLikes]) = (lastLikes, [post: result])
-            pending += 1
-            operations.yield((.likes(lastLikes), date))
-            return
         case .anchor: break
         }
         openLikes = nil
         pending += 1
         operations.yield((.operation(operation), date))
+    }
+
+    /// Queues the server's heart and count of `post`: into the likes write last in the queue while
+    /// it has not started, else as a new one after every write asked for before.
+    func saveLike(_ post: PostID, _ result: LikeResult) {
+        if let open = openLikes {
+            likes[open, default: [:]][post] = result
+            return
+        }
+        lastLikes += 1
+        (openLikes, likes[lastLikes]) = (lastLikes, [post: result])
+        pending += 1
+        operations.yield((.likes(lastLikes), now()))
     }
 
     /// The likes of write `number`, which starts now: later likes go to a new write.
@@ -107,9 +109,9 @@ final class FeedCacheWriter {
     /// on this device (the queue stays the source of the intent); nothing while it is in flight.
     func save(_ change: PostStoreChange) {
         if let settled = change.settled {
-            enqueue(.updateLike(change.id, settled))
+            saveLike(change.id, settled)
         } else if change.pending, let liked = change.like.isLiked {
-            enqueue(.updateLike(change.id, LikeResult(liked: liked, likeCount: change.likeCount)))
+            saveLike(change.id, LikeResult(liked: liked, likeCount: change.likeCount))
         }
     }
 
@@ -131,7 +133,6 @@ final class FeedCacheWriter {
         switch operation {
         case .replaceAll(let page): try await cache.replaceAll(with: await page.value, savedAt: date)
         case .append(let page): try await cache.append(await page.value, savedAt: date)
-        case .updateLike(let post, let result): try await cache.updateLikes([post: result])
         case .updatePosts(let posts): try await cache.updatePosts(await posts.value, savedAt: date)
         case .anchor(let anchor): try await cache.saveAnchor(anchor)
         case .clear: try await cache.clear()
