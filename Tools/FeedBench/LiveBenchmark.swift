@@ -100,6 +100,7 @@ enum LiveBenchmark {
         }
         run.mainCPU = threadCPU() - main
         run.processCPU = processCPU() - process
+        guard Thread.isMainThread else { throw BenchError("the main actor ran off the main thread: its CPU clock would count another thread") }
         run.events = live.events - events
         run.batches = live.batches - batches
         return run

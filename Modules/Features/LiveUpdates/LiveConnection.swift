@@ -26,7 +26,7 @@ public final class LiveConnection {
     @ObservationIgnored private let http: any HTTPClient
     @ObservationIgnored private let timings: LiveTimings
     @ObservationIgnored private let targets: LiveTargets
-    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+    @ObservationIgnored private let sleep: @MainActor @Sendable (Duration) async throws -> Void
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var lastID = 0
     @ObservationIgnored private var logged: Set<String> = []
@@ -37,15 +37,16 @@ public final class LiveConnection {
     @ObservationIgnored private var inbox: LiveInbox?
     @ObservationIgnored private var lastEvent = ContinuousClock.now
 
-    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the frame.
+    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the frame
+    /// (on the main actor: a frame's wait wakes one thread).
     public init(
         http: any HTTPClient, timings: LiveTimings = LiveTimings(), targets: LiveTargets,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        sleep: (@MainActor @Sendable (Duration) async throws -> Void)? = nil
     ) {
         self.http = http
         self.timings = timings
         self.targets = targets
-        self.sleep = sleep
+        self.sleep = sleep ?? { try await mainQueueSleep(for: $0) }
     }
 
     /// Opens the stream (`true`) or closes it (`false`: paused).
@@ -106,8 +107,8 @@ public final class LiveConnection {
 
     /// One connection, until it fails, ends or is cancelled; returns whether it opened.
     private func connectOnce() async -> Bool {
-        let (signals, signal) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes) { signal.yield() }
+        let doorbell = Doorbell()
+        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes) { doorbell.ring() }
         self.inbox = inbox
         var query = [URLQueryItem(name: "since", value: String(lastID))]
         if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
@@ -126,11 +127,12 @@ public final class LiveConnection {
         let ticker = Task { [sleep] in
             while !Task.isCancelled {
                 do { try await sleep(idleCheck) } catch { return }
-                signal.yield()
+                doorbell.ring()
             }
         }
         var isOpen = false
-        for await _ in signals {
+        while true {
+            await doorbell.wait()
             if Task.isCancelled { break }
             if !isOpen && inbox.isOpen && inbox.failure == nil {
                 isOpen = true

@@ -6,13 +6,34 @@ import StoreInterface
 /// said, held by screens; the heart overlay of unsettled likes; and the likes that settled, with
 /// when, so a page requested before a like settled cannot undo it.
 struct PostTable: Sendable {
-    private var posts: [PostID: Post] = [:]
-    private var holds: [PostID: Int] = [:]
+    /// One kept post, all it needs in one place (a stream's event looks it up once).
+    private struct Entry: Sendable {
+        /// The post as the server last said.
+        var post: Post
+        /// How many screens hold it.
+        var holds = 0
+        /// The stamp of the request that last told its heart: an older likes read never undoes it.
+        var heartStamp: PostStamp?
+        /// The like that last settled on it: a page requested before shows it.
+        var settled: SettledLike?
+
+        /// Takes the server's pushed pair, told at `stamp` (settled then, when no like is
+        /// unsettled); `nil` when no screen holds the post, else the pair it had (if its heart was known).
+        mutating func push(_ result: LikeResult, at stamp: PostStamp, settles: Bool) -> LikeResult?? {
+            guard holds > 0 else { return nil }
+            let old = post.like.isLiked.map { LikeResult(liked: $0, likeCount: post.likeCount) }
+            post.likeCount = result.likeCount
+            post.like = LikeState(result.liked)
+            heartStamp = stamp
+            if settles { settled = SettledLike(stamp: stamp, result: result) }
+            return .some(old)
+        }
+    }
+
+    private var entries: [PostID: Entry] = [:]
     private var overlays: [PostID: LikeOverlay] = [:]
-    /// Likes that settled, with the stamp current then: a page requested before shows them.
-    private var settledAt: [PostID: (stamp: PostStamp, result: LikeResult)] = [:]
-    /// The stamp of the request that last told each held post's heart: an older likes read never undoes it.
-    private var heartStamps: [PostID: PostStamp] = [:]
+    /// The settled likes of posts no longer kept.
+    private var settledGone = SettledLikes()
     private var lastStamp = 0
     private var lastTap = 0
     /// Taps handed to a like use case that records them first, not yet recorded.
@@ -23,7 +44,7 @@ struct PostTable: Sendable {
     init() {}
 
     /// How many posts are kept (held, or with a like in flight).
-    var count: Int { posts.count }
+    var count: Int { entries.count }
 
     /// How many likes are unsettled.
     var unsettledCount: Int { overlays.count }
@@ -42,11 +63,15 @@ struct PostTable: Sendable {
 
     /// The post as shown: the wanted heart laid over while its like is unsettled.
     func post(_ id: PostID) -> Post? {
-        guard var post = posts[id] else { return nil }
-        if let overlay = overlays[id] {
-            post.like = LikeState(overlay.wanted)
-            post.likeCount = overlay.shownCount
-        }
+        entries[id].map { shown($0.post) }
+    }
+
+    /// `post` with the wanted heart of its unsettled like laid over.
+    private func shown(_ post: Post) -> Post {
+        guard let overlay = overlays[post.id] else { return post }
+        var post = post
+        post.like = LikeState(overlay.wanted)
+        post.likeCount = overlay.shownCount
         return post
     }
 
@@ -54,14 +79,17 @@ struct PostTable: Sendable {
     /// heart the page does not know (its likes read failed) keeps the one already known here.
     mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
-            var server = settledOver(page, requestedAt: stamp)
+            var entry = entries[page.id] ?? Entry(post: page, settled: settledGone.take(page.id))
+            var server = Self.settledOver(page, entry.settled, requestedAt: stamp)
             // The page (or a like settled since) told a heart with its count: a pair from one server state.
             let toldPair = server.like != .unknown
             // A page whose likes read failed says nothing about the heart: keep one already known.
-            if !toldPair, let known = posts[page.id]?.like, known != .unknown { server.like = known }
-            if settledAt[page.id].map({ $0.stamp < stamp }) == true { settledAt[page.id] = nil }
-            posts[page.id] = server
-            if page.like != .unknown { heartStamps[page.id] = max(stamp, heartStamps[page.id] ?? stamp) }
+            if !toldPair, entry.post.like != .unknown { server.like = entry.post.like }
+            if let settled = entry.settled, settled.stamp < stamp { entry.settled = nil }
+            entry.post = server
+            if page.like != .unknown { entry.heartStamp = max(stamp, entry.heartStamp ?? stamp) }
+            entry.holds += 1
+            entries[page.id] = entry
             // The rollback pair moves only with a heart and count read together: a heart kept from
             // before with this page's count may mix two server states (an unlike landed between).
             if toldPair, let liked = server.like.isLiked, var overlay = overlays[page.id] {
@@ -69,8 +97,7 @@ struct PostTable: Sendable {
                 overlay.serverCount = server.likeCount
                 overlays[page.id] = overlay
             }
-            holds[page.id, default: 0] += 1
-            return post(page.id) ?? server
+            return shown(server)
         }
     }
 
@@ -80,44 +107,43 @@ struct PostTable: Sendable {
     mutating func receiveLikes(_ liked: Set<PostID>, among ids: [PostID], requestedAt stamp: PostStamp) -> [Post] {
         var changed: [Post] = []
         for id in ids {
-            guard let before = post(id), posts[id] != nil else { continue }
-            if let settled = settledAt[id], settled.stamp >= stamp { continue }
-            if let told = heartStamps[id], told > stamp { continue }
+            guard var entry = entries[id] else { continue }
+            if let settled = entry.settled, settled.stamp >= stamp { continue }
+            if let told = entry.heartStamp, told > stamp { continue }
+            let before = shown(entry.post)
             let isLiked = liked.contains(id)
-            posts[id]?.like = LikeState(isLiked)
-            heartStamps[id] = stamp
-            // The heart of this read pairs with the count of its page (kept in `posts`), not with
+            entry.post.like = LikeState(isLiked)
+            entry.heartStamp = stamp
+            entries[id] = entry
+            // The heart of this read pairs with the count of its page (kept in the entry), not with
             // an older count the overlay held.
-            if overlays[id] != nil, let count = posts[id]?.likeCount {
+            if overlays[id] != nil {
                 overlays[id]?.serverLiked = isLiked
-                overlays[id]?.serverCount = count
+                overlays[id]?.serverCount = entry.post.likeCount
             }
-            if let after = post(id), after.like != before.like || after.likeCount != before.likeCount { changed.append(after) }
+            let after = shown(entry.post)
+            if after.like != before.like || after.likeCount != before.likeCount { changed.append(after) }
         }
         return changed
     }
 
     /// `incoming` with only the likes settled after `stamp` laid over.
     func settled(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
-        incoming.map { settledOver($0, requestedAt: stamp) }
+        incoming.map { Self.settledOver($0, entries[$0.id]?.settled ?? settledGone[$0.id], requestedAt: stamp) }
     }
 
     /// Lets go of each post once; a post nobody holds is dropped unless its like is in flight.
     mutating func release(_ ids: [PostID]) {
         for id in ids {
-            guard let held = holds[id] else { continue }
-            if held > 1 {
-                holds[id] = held - 1
-            } else {
-                holds[id] = nil
-                if overlays[id] == nil { forget(id) }
-            }
+            guard let index = entries.index(forKey: id), entries.values[index].holds > 0 else { continue }
+            entries.values[index].holds -= 1
+            if entries.values[index].holds == 0, overlays[id] == nil { forget(id) }
         }
     }
 
     /// Flips the wanted heart of `id`; `nil` when the post is unknown or its heart is unknown.
     mutating func tap(_ id: PostID) -> LikeTap? {
-        guard let shown = post(id), let current = shown.like.isLiked, let server = posts[id] else { return nil }
+        guard let server = entries[id]?.post, let current = shown(server).like.isLiked else { return nil }
         lastTap += 1
         var overlay = overlays[id]
             ?? LikeOverlay(wanted: current, serverLiked: server.like.isLiked ?? current, serverCount: server.likeCount, latestTap: lastTap)
@@ -150,15 +176,15 @@ struct PostTable: Sendable {
         case .failed(serverState: nil):
             settled = nil
         }
-        posts[tap.post]?.like = LikeState(settled?.liked ?? overlay.serverLiked)
-        posts[tap.post]?.likeCount = settled?.likeCount ?? overlay.serverCount
+        entries[tap.post]?.post.like = LikeState(settled?.liked ?? overlay.serverLiked)
+        entries[tap.post]?.post.likeCount = settled?.likeCount ?? overlay.serverCount
         // Kept even for a post no page has brought yet (a like queued by an earlier run settling
         // before the first page): that page, requested before, must not undo it.
         if let settled { remember(settled, for: tap.post) }
         overlays[tap.post] = nil
-        guard let shown = post(tap.post) else { return nil }
-        if holds[tap.post] == nil { forget(tap.post) }
-        return (shown, settled)
+        guard let entry = entries[tap.post] else { return nil }
+        if entry.holds == 0 { forget(tap.post) }
+        return (shown(entry.post), settled)
     }
 
     /// A queued like settled later: saved (if it is what is wanted now) or refused (roll back);
@@ -186,39 +212,29 @@ struct PostTable: Sendable {
     }
 
     /// Up to `limit` of the posts screens hold.
-    func heldPosts(limit: Int) -> [PostID] { Array(holds.keys.prefix(max(0, limit))) }
+    func heldPosts(limit: Int) -> [PostID] { entries.lazy.filter { $0.value.holds > 0 }.prefix(max(0, limit)).map(\.key) }
 
     /// The server holds `result` for held post `id` now; returns the heart and count shown when that
     /// changed them, with `result` as what may be saved when no like is unsettled. An unsettled
     /// like's overlay takes the pair (the heart and count it rolls back to and counts from); with
-    /// none, a page requested before cannot undo it (while fewer than 1,024 settled posts are kept).
+    /// none, a page requested before cannot undo it.
     mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (shown: LikeResult, settled: LikeResult?)? {
-        guard result.likeCount >= 0, holds[id] != nil, let index = posts.index(forKey: id) else { return nil }
+        // One lookup, and the entry changed where it is (not copied out): a stream may send thousands a second.
+        guard result.likeCount >= 0, let index = entries.index(forKey: id) else { return nil }
         var overlay = overlays[id]
-        // In place, no post copied (a read through the getter copies it): a stream may send thousands a second.
-        let old = Self.setServerLike(&posts.values[index], to: result)
-        let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? old
         // Newer than any likes read in flight: an older read must not pair its heart with this count.
-        heartStamps[id] = stamp()
+        let now = PostStamp(lastStamp + 1)
+        guard let old = entries.values[index].push(result, at: now, settles: overlay == nil) else { return nil }
+        lastStamp = now.value
+        let before = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? old
         if overlay != nil {
             overlay?.serverLiked = result.liked
             overlay?.serverCount = result.likeCount
             overlays[id] = overlay
-        } else if settledAt.count < Self.settledLimit || settledAt[id] != nil {
-            // While there is room (no eviction scan per event).
-            remember(result, for: id)
         }
         let after = overlay.map { LikeResult(liked: $0.wanted, likeCount: $0.shownCount) } ?? result
         guard after != before else { return nil }
         return (after, overlay == nil ? result : nil)
-    }
-
-    /// Sets the server's heart and count on `post` where it is; returns the pair it had, if its heart was known.
-    private static func setServerLike(_ post: inout Post, to result: LikeResult) -> LikeResult? {
-        let old = post.like.isLiked.map { LikeResult(liked: $0, likeCount: post.likeCount) }
-        post.likeCount = result.likeCount
-        post.like = LikeState(result.liked)
-        return old
     }
 
     /// `tap` went to a like use case that records it before sending (`persistent-like-queue`).
@@ -242,16 +258,14 @@ struct PostTable: Sendable {
 
     /// Forgets every post and overlay; outcomes of taps made before change nothing.
     mutating func removeAll() {
-        posts.removeAll()
-        heartStamps.removeAll()
-        holds.removeAll()
+        entries.removeAll()
         overlays.removeAll()
-        settledAt.removeAll()
+        settledGone.removeAll()
     }
 
-    /// `page` with the heart and count of a like that settled after `stamp`.
-    private func settledOver(_ page: Post, requestedAt stamp: PostStamp) -> Post {
-        guard let settled = settledAt[page.id], settled.stamp >= stamp else { return page }
+    /// `page` with the heart and count of `settled` when it settled after `stamp`.
+    private static func settledOver(_ page: Post, _ settled: SettledLike?, requestedAt stamp: PostStamp) -> Post {
+        guard let settled, settled.stamp >= stamp else { return page }
         var post = page
         post.like = LikeState(settled.result.liked)
         post.likeCount = settled.result.likeCount
@@ -261,17 +275,18 @@ struct PostTable: Sendable {
     /// Forgets a post nobody holds. What settled for it stays: a page requested before the like
     /// settled may still come (a screen opened while the like was in flight) and must not undo it.
     private mutating func forget(_ id: PostID) {
-        posts[id] = nil
-        heartStamps[id] = nil
+        guard let entry = entries.removeValue(forKey: id), let settled = entry.settled else { return }
+        settledGone.keep(settled, for: id)
     }
 
-    /// Keeps `result` as settled now, for pages requested before; at most `settledLimit` are kept,
-    /// the oldest going first (a page in flight since 1,024 likes ago is long gone).
+    /// Keeps `result` as settled now, for pages requested before: with the post while it is kept,
+    /// then among the settled likes of posts gone.
     private mutating func remember(_ result: LikeResult, for id: PostID) {
-        settledAt[id] = (PostStamp(lastStamp), result)
-        guard settledAt.count > Self.settledLimit, let oldest = settledAt.min(by: { $0.value.stamp < $1.value.stamp }) else { return }
-        settledAt[oldest.key] = nil
+        let settled = SettledLike(stamp: PostStamp(lastStamp), result: result)
+        if let index = entries.index(forKey: id) {
+            entries.values[index].settled = settled
+        } else {
+            settledGone.keep(settled, for: id)
+        }
     }
-
-    private static let settledLimit = 1_024
 }
