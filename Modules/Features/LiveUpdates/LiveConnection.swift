@@ -26,7 +26,7 @@ public final class LiveConnection {
     @ObservationIgnored private let http: any HTTPClient
     @ObservationIgnored private let timings: LiveTimings
     @ObservationIgnored private let targets: LiveTargets
-    @ObservationIgnored private let sleep: @MainActor @Sendable (Duration) async throws -> Void
+    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var lastID = 0
     @ObservationIgnored private var logged: Set<String> = []
@@ -35,18 +35,19 @@ public final class LiveConnection {
     @ObservationIgnored private var refetching = false
     @ObservationIgnored private var isOff = false
     @ObservationIgnored private var inbox: LiveInbox?
+    /// The frame ticker may apply events: the connection is open and its loop is not reading counts.
+    @ObservationIgnored private var framesApply = false
     @ObservationIgnored private var lastEvent = ContinuousClock.now
 
-    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the frame
-    /// (on the main actor: a frame's wait wakes one thread).
+    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the idle checks.
     public init(
         http: any HTTPClient, timings: LiveTimings = LiveTimings(), targets: LiveTargets,
-        sleep: (@MainActor @Sendable (Duration) async throws -> Void)? = nil
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.http = http
         self.timings = timings
         self.targets = targets
-        self.sleep = sleep ?? { try await mainQueueSleep(for: $0) }
+        self.sleep = sleep
     }
 
     /// Opens the stream (`true`) or closes it (`false`: paused).
@@ -83,6 +84,7 @@ public final class LiveConnection {
     }
 
     private func close(as state: LiveState) {
+        framesApply = false
         task?.cancel()
         task = nil
         targets.relay.setPushing(false)
@@ -107,8 +109,11 @@ public final class LiveConnection {
 
     /// One connection, until it fails, ends or is cancelled; returns whether it opened.
     private func connectOnce() async -> Bool {
+        // The loop wakes for the open, a failure, the end, a gap and the idle check; a frame's
+        // events are applied by the frame ticker, with no task resumed.
         let doorbell = Doorbell()
-        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes) { doorbell.ring() }
+        let frames = FrameTicker(frame: timings.frame) { [weak self] in self?.applyFrame(doorbell) }
+        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes, signal: { doorbell.ring() }, pending: { frames.ring() })
         self.inbox = inbox
         var query = [URLQueryItem(name: "since", value: String(lastID))]
         if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
@@ -145,14 +150,20 @@ public final class LiveConnection {
                 first.counts = first.counts.filter { read[$0.key] == nil }
                 applyNow(first)
             }
-            if isOpen { await apply(inbox.take()) }
+            if isOpen {
+                // What came during a read (or was missed) is applied here, then each frame's by the ticker.
+                framesApply = false
+                await apply(inbox.take())
+                framesApply = !Task.isCancelled
+                if inbox.hasPending { frames.ring() }
+            }
             if inbox.failure != nil || inbox.isFinished { break }
             if ContinuousClock.now - inbox.lastByte > timings.idleTimeout {
                 inbox.fail(LiveInbox.Failure(kind: "quiet", line: "the stream sent nothing for \(timings.idleTimeout)"))
                 break
             }
-            do { try await sleep(timings.frame) } catch { break }
         }
+        framesApply = false
         ticker.cancel()
         stream.cancel()
         let error = await stream.value
@@ -176,6 +187,14 @@ public final class LiveConnection {
             batch.counts = batch.counts.filter { read[$0.key] == nil }
         }
         applyNow(batch)
+    }
+
+    /// A frame's events, on the main actor: applied at once, unless the loop is reading the counts
+    /// again or some were missed (then the loop applies them, after its read).
+    private func applyFrame(_ doorbell: Doorbell) {
+        guard framesApply, let inbox, inbox.hasPending else { return }
+        guard !inbox.hasMissed else { return doorbell.ring() }
+        applyNow(inbox.take())
     }
 
     private func applyNow(_ batch: LiveInbox.Batch) {

@@ -43,13 +43,16 @@ final class LiveInbox: Sendable {
     /// Fed by the client's thread only: its lock is never waited on by the main actor.
     private let parser: Mutex<SSEParser>
     private let signal: @Sendable () -> Void
+    private let pending: @Sendable () -> Void
 
     /// An inbox resuming after event `lastID`, with lines and events of at most `maxBytes`;
-    /// `signal` is called (from any thread) when something becomes pending or the stream ends.
-    init(lastID: Int, maxBytes: Int, signal: @escaping @Sendable () -> Void) {
+    /// `signal` is called (from any thread) when the first byte comes, the stream fails or ends,
+    /// and `pending` when something becomes pending (once until it is taken).
+    init(lastID: Int, maxBytes: Int, signal: @escaping @Sendable () -> Void, pending: @escaping @Sendable () -> Void = {}) {
         inner = Mutex(Inner(lastID: lastID))
         parser = Mutex(SSEParser(maxBytes: maxBytes))
         self.signal = signal
+        self.pending = pending
     }
 
     /// Bytes from the stream (on the client's thread); `false` stops the stream.
@@ -67,17 +70,18 @@ final class LiveInbox: Sendable {
                 }
             }
         }
-        let (keep, wake) = inner.withLock { inner -> (Bool, Bool) in
-            guard inner.failure == nil else { return (false, false) }
+        let (keep, wake, became) = inner.withLock { inner -> (Bool, Bool, Bool) in
+            guard inner.failure == nil else { return (false, false, false) }
             let (first, before) = (!inner.receivedAny, inner.batch.events > 0 || inner.batch.missed)
             inner.receivedAny = true
             inner.lastByte = .now
             for message in messages { Self.take(message.id, message.outcome, into: &inner) }
             if inner.failure == nil, let problem { inner.failure = problem }
             let now = inner.batch.events > 0 || inner.batch.missed
-            return (inner.failure == nil, first || inner.failure != nil || (now && !before))
+            return (inner.failure == nil, first || inner.failure != nil, now && !before)
         }
         if wake { signal() }
+        if became { pending() }
         return keep
     }
 
@@ -97,6 +101,8 @@ final class LiveInbox: Sendable {
 
     /// Whether events wait to be taken.
     var hasPending: Bool { inner.withLock { $0.batch.events > 0 || $0.batch.missed } }
+    /// Whether what waits was missed in part (and needs the counts read again before it applies).
+    var hasMissed: Bool { inner.withLock { $0.batch.missed } }
     /// Whether any byte came yet (the stream is open).
     var isOpen: Bool { inner.withLock { $0.receivedAny } }
     /// Whether the stream ended.
