@@ -43,8 +43,8 @@ import Testing
         let server = try TestServer()
         let pane = try await TmuxPane(arguments: ["--server", server.url, "--enable", "shared-post-store", "--data-dir", TemporaryDirectory.make().path])
         defer { pane.kill() }
-        let feed = try await pane.waitForScreen("the first page") { Self.text($0).contains("1/20") }
-        #expect(feed.last?.contains("Enter profile") == true, "\(feed.last ?? "")")
+        // The key bar grows once the rows are in and selectable (a loaded box draws a frame between).
+        let feed = try await pane.waitForScreen("the first page's keys") { Self.text($0).contains("1/20") && $0.last?.contains("Enter profile") == true }
         #expect(feed.last?.contains("n new") == false, "no pill, no n")
         try await pane.send("?")
         let help = try await pane.waitForScreen("help") { $0.last?.contains("any key closes help") == true }

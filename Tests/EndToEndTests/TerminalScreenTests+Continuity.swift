@@ -14,14 +14,15 @@ extension TerminalScreenTests {
         for command in ["open", "settle", "see 18", "settle", "see 38", "settle"] { _ = try await filler.send(command) }
         #expect(Headless.ids(try await filler.send("see 0")).count == 60)
         #expect(try await filler.finish() == 0)
-        server.server.update { $0.latencyMS = 1_500 }
+        // Long enough for the moves below to come first, on a loaded box too.
+        server.server.update { $0.latencyMS = 3_000 }
         let feedRequests = { server.server.stats().count("GET /v1/feed") }
         let before = feedRequests()
 
         let pane = try await TmuxPane(arguments: ["--server", server.url, "--fresh-for", "0"] + saved, jobControl: true)
         defer { pane.kill() }
         _ = try await pane.waitForScreen("the saved rows") { Self.text($0).contains("Refreshing") || Self.text($0).contains("/60") }
-        for _ in 0..<40 { try await pane.send("j") }
+        try await pane.send("j", times: 40)
         _ = try await pane.waitFor("the launch refresh") { feedRequests() > before ? true : nil }
         let landed = try await pane.waitForScreen("the refresh in, row 41 selected") { Self.text($0).contains("41/60") && !Self.text($0).contains("Refreshing") }
         #expect(landed.first?.contains("41/60") == true, "still 41 of 60 rows: nothing jumped to 1/20")

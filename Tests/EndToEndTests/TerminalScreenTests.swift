@@ -200,6 +200,11 @@ final class TmuxPane: @unchecked Sendable {
         try await tmux(["send-keys", "-t", target, key])
     }
 
+    /// Sends `key` `count` times in one `send-keys` (a loaded box takes seconds for forty calls).
+    func send(_ key: String, times count: Int) async throws {
+        try await tmux(["send-keys", "-t", target] + Array(repeating: key, count: max(0, count)))
+    }
+
     /// The pane's lines now.
     func screen() async throws -> [String] {
         var lines = try await tmux(["capture-pane", "-p", "-t", target]).components(separatedBy: "\n")
