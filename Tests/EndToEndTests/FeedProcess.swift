@@ -30,8 +30,8 @@ final class FeedProcess: @unchecked Sendable {
         // Telemetry's default (`local`) keeps a queue file in the data directory; the tests that count
         // the files there run without it, and the telemetry tests say what they want.
         env["FEED_TELEMETRY"] = "off"
-        env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-config-\(UUID().uuidString)").path
-        env["XDG_CACHE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-cache-\(UUID().uuidString)").path
+        env["XDG_CONFIG_HOME"] = TemporaryDirectory.make("feed-e2e-config").path
+        env["XDG_CACHE_HOME"] = TemporaryDirectory.make("feed-e2e-cache").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = input

@@ -1,5 +1,6 @@
 import FeedServer
 import Foundation
+import Synchronization
 import Testing
 
 /// Helpers to read the headless protocol's JSON.
@@ -87,10 +88,22 @@ struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Fresh directories under the system's temporary directory.
+/// Fresh directories under the system's temporary directory, removed when the test process exits
+/// (the `feed` processes the tests start write into them; a run used to leave hundreds behind).
 enum TemporaryDirectory {
-    /// A new empty directory path that does not exist yet.
-    static func make() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("feed-e2e-\(UUID().uuidString)", isDirectory: true)
+    private static let made = Mutex<[URL]>([])
+    private static let removedAtExit: Void = { atexit { TemporaryDirectory.removeAll() } }()
+
+    /// A new empty directory path that does not exist yet, named `prefix-UUID`.
+    static func make(_ prefix: String = "feed-e2e") -> URL {
+        _ = removedAtExit
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        made.withLock { $0.append(url) }
+        return url
+    }
+
+    /// Removes every directory made so far (children that still run may write after: they are the tests' to end).
+    private static func removeAll() {
+        for url in made.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
     }
 }
