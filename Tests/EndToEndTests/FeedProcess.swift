@@ -1,4 +1,5 @@
 import Foundation
+import ProcessTesting
 import Synchronization
 import Testing
 
@@ -164,7 +165,7 @@ final class LineBuffer: @unchecked Sendable {
         let thread = Thread { [self] in
             var pending = Data()
             while true {
-                let chunk = handle.availableData
+                let chunk = PipeRead.chunk(handle)
                 if chunk.isEmpty { break }
                 pending.append(chunk)
                 while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {

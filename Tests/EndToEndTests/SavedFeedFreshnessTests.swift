@@ -24,16 +24,18 @@ import Testing
         let state = try await feed.send("see 0")
         #expect(try await feed.finish() == 0)
         let ids = Headless.ids(state)
-        #expect(ids.count == 60)
+        // Required: the tests read rows of it by index.
+        try #require(ids.count == 60)
         return ids
     }
 
-    /// The reproduction: 1.5 s latency, 3 pages saved, `open`, `see 45`, `settle`: the
+    /// The reproduction (with 4 s of latency, not 1.5: a full test run beside feed-chaos
+    /// took longer than 1.5 s for `open` and `see 45`), 3 pages saved, `open`, `see 45`, `settle`: the
     /// launch refresh lands in place and p46 is still at row 45.
     @Test func theLaunchRefreshNeverRemovesTheRowsUnderAReaderBelowTheTop() async throws {
         let server = try TestServer()
         let saved = try await fillThreePages(server)
-        server.server.update { $0.latencyMS = 1_500 }
+        server.server.update { $0.latencyMS = 4_000 }
 
         let feed = try run(server, ["--fresh-for", "0"])
         let opened = try await feed.send("open")
@@ -42,7 +44,8 @@ import Testing
         #expect(seen["anchor"] as? String == saved[45])
         let settled = try await feed.send("settle")
         #expect(settled["settled"] as? Bool == true)
-        #expect(Headless.ids(settled).count == 60, "no row removed")
+        // Required, not expected: the row below is read by index (out of range, the whole test process would stop).
+        try #require(Headless.ids(settled).count == 60, "no row removed")
         #expect(Headless.ids(settled)[45] == saved[45], "\(saved[45]) is still at row 45")
         #expect(settled["anchor"] as? String == saved[45])
         #expect(settled["banner"] is NSNull, "revalidated")
@@ -56,7 +59,7 @@ import Testing
         let saved = try await fillThreePages(server)
         let newer = server.server.publishNewPosts(2)
         // The launch refresh answers after `see 45` was taken in, however loaded the machine.
-        server.server.update { $0.latencyMS = 1_500 }
+        server.server.update { $0.latencyMS = 4_000 }
 
         let feed = try run(server, ["--fresh-for", "0"])
         _ = try await feed.send("open")
@@ -152,7 +155,7 @@ import Testing
         let server = try TestServer()
         let saved = try await fillThreePages(server)
         // The launch refresh answers after `see 30` was taken in, however loaded the machine.
-        server.server.update { $0.latencyMS = 1_500 }
+        server.server.update { $0.latencyMS = 4_000 }
         let reader = try run(server, ["--fresh-for", "0"])
         _ = try await reader.send("open")
         let seen = try await reader.send("see 30")
@@ -209,7 +212,7 @@ import Testing
         _ = try await feed.send("show")
         let settled = try await feed.send("settle")
         #expect(feedRequests() == before + 1, "one revalidation on return")
-        #expect(settled["anchor"] as? String == Headless.ids(settled)[10])
+        #expect(settled["anchor"] as? String == Headless.ids(settled).dropFirst(10).first)
         #expect(try await feed.finish() == 0)
 
         let fresh = try run(server, ["--fresh-for", "600000"])

@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import Synchronization
 import Testing
 
 @testable import LiveUpdates
@@ -34,6 +35,30 @@ import Testing
         let reset = inbox.take()
         #expect(reset.missed)
         #expect(inbox.lastID == 30)
+    }
+
+    @Test func aFrameTakesNothingOnceAGapCameAndTheLoopTakesItAll() throws {
+        let inbox = inbox(lastID: 4)
+        _ = inbox.receive(Data(likes(5, "p1", 1).utf8))
+        let frame = try #require(inbox.takeUnlessMissed())
+        #expect(frame.events == 1 && frame.counts["p1"]?.likeCount == 1)
+        #expect(inbox.takeUnlessMissed()?.events == 0, "nothing pending: an empty batch, not a gap")
+        _ = inbox.receive(Data((likes(6, "p1", 2) + likes(9, "p2", 3)).utf8))
+        #expect(inbox.takeUnlessMissed() == nil, "a gap waits for the loop's read")
+        #expect(inbox.hasPending)
+        let loop = inbox.take()
+        #expect(loop.missed && loop.events == 2 && loop.counts.count == 2)
+    }
+
+    @Test func pendingIsCalledOncePerBatchAndSignalOnlyForTheOpenAndTheEnd() {
+        let calls = Mutex((signal: 0, pending: 0))
+        let inbox = LiveInbox(lastID: 0, maxBytes: 1 << 16, signal: { calls.withLock { $0.signal += 1 } }, pending: { calls.withLock { $0.pending += 1 } })
+        for id in 1...5 { _ = inbox.receive(Data(likes(id, "p1", id).utf8)) }
+        #expect(calls.withLock { $0 } == (1, 1), "the first byte once, and one batch however many events")
+        _ = inbox.take()
+        _ = inbox.receive(Data(likes(6, "p1", 6).utf8))
+        inbox.finish()
+        #expect(calls.withLock { $0 } == (2, 2))
     }
 
     @Test func aResetBehindTheLastIDStartsOverInsteadOfFailing() {

@@ -31,12 +31,13 @@ public final class LiveConnection {
     @ObservationIgnored private var lastID = 0
     @ObservationIgnored private var logged: Set<String> = []
     @ObservationIgnored private var counting = false
-    /// The counts are being read again (after a (re)connect or a gap): not settled yet.
-    @ObservationIgnored private var refetching = false
+    /// Reads of the counts under way (after a (re)connect or a gap): not settled yet.
+    @ObservationIgnored private var refetching = 0
     @ObservationIgnored private var isOff = false
     @ObservationIgnored private var inbox: LiveInbox?
-    /// The frame ticker may apply events: the connection is open and its loop is not reading counts.
-    @ObservationIgnored private var framesApply = false
+    /// The connection whose frames apply events now: open, its loop not reading counts (a cancelled
+    /// connection still finishing never takes this from the next one).
+    @ObservationIgnored private var frames: (inbox: LiveInbox, doorbell: Doorbell)?
     @ObservationIgnored private var lastEvent = ContinuousClock.now
 
     /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the idle checks.
@@ -75,7 +76,7 @@ public final class LiveConnection {
     public func settle(timeout: Duration, quiet: Duration = .milliseconds(150)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while state == .open || state == .connecting || state == .retrying {
-            let caughtUp = state == .open && !refetching && ContinuousClock.now - lastEvent >= quiet && inbox?.hasPending != true
+            let caughtUp = state == .open && refetching == 0 && ContinuousClock.now - lastEvent >= quiet && inbox?.hasPending != true
             if caughtUp { return true }
             guard ContinuousClock.now < deadline else { return false }
             do { try await sleep(timings.frame) } catch { return false }
@@ -84,7 +85,7 @@ public final class LiveConnection {
     }
 
     private func close(as state: LiveState) {
-        framesApply = false
+        frames = nil
         task?.cancel()
         task = nil
         targets.relay.setPushing(false)
@@ -112,8 +113,8 @@ public final class LiveConnection {
         // The loop wakes for the open, a failure, the end, a gap and the idle check; a frame's
         // events are applied by the frame ticker, with no task resumed.
         let doorbell = Doorbell()
-        let frames = FrameTicker(frame: timings.frame) { [weak self] in self?.applyFrame(doorbell) }
-        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes, signal: { doorbell.ring() }, pending: { frames.ring() })
+        let ticker = FrameTicker(frame: timings.frame) { [weak self] in self?.applyFrame() }
+        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes, signal: { doorbell.ring() }, pending: { ticker.ring() })
         self.inbox = inbox
         var query = [URLQueryItem(name: "since", value: String(lastID))]
         if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
@@ -129,7 +130,7 @@ public final class LiveConnection {
             }
         }
         let idleCheck = min(timings.idleTimeout / 4, .seconds(1))
-        let ticker = Task { [sleep] in
+        let idle = Task { [sleep] in
             while !Task.isCancelled {
                 do { try await sleep(idleCheck) } catch { return }
                 doorbell.ring()
@@ -147,15 +148,17 @@ public final class LiveConnection {
                 // to posts it did not read; what comes after applies on top.
                 var first = inbox.take()
                 let read = await refetch()
+                if Task.isCancelled { break }
                 first.counts = first.counts.filter { read[$0.key] == nil }
                 applyNow(first)
             }
             if isOpen {
                 // What came during a read (or was missed) is applied here, then each frame's by the ticker.
-                framesApply = false
+                if frames?.inbox === inbox { frames = nil }
                 await apply(inbox.take())
-                framesApply = !Task.isCancelled
-                if inbox.hasPending { frames.ring() }
+                if Task.isCancelled { break }
+                frames = (inbox, doorbell)
+                if inbox.hasPending { ticker.ring() }
             }
             if inbox.failure != nil || inbox.isFinished { break }
             if ContinuousClock.now - inbox.lastByte > timings.idleTimeout {
@@ -163,8 +166,8 @@ public final class LiveConnection {
                 break
             }
         }
-        framesApply = false
-        ticker.cancel()
+        if frames?.inbox === inbox { frames = nil }
+        idle.cancel()
         stream.cancel()
         let error = await stream.value
         lastID = inbox.lastID
@@ -184,6 +187,8 @@ public final class LiveConnection {
             // The batch came before the read: for a post it read, an event of the batch is older
             // (a like that an unlike after the gap undid) and must not be laid over it.
             let read = await refetch()
+            // Closed meanwhile: what came before the read is stale, and the next connection reads again.
+            if Task.isCancelled { return }
             batch.counts = batch.counts.filter { read[$0.key] == nil }
         }
         applyNow(batch)
@@ -191,10 +196,10 @@ public final class LiveConnection {
 
     /// A frame's events, on the main actor: applied at once, unless the loop is reading the counts
     /// again or some were missed (then the loop applies them, after its read).
-    private func applyFrame(_ doorbell: Doorbell) {
-        guard framesApply, let inbox, inbox.hasPending else { return }
-        guard !inbox.hasMissed else { return doorbell.ring() }
-        applyNow(inbox.take())
+    private func applyFrame() {
+        guard let frames else { return }
+        guard let batch = frames.inbox.takeUnlessMissed() else { return frames.doorbell.ring() }
+        applyNow(batch)
     }
 
     private func applyNow(_ batch: LiveInbox.Batch) {
@@ -211,8 +216,8 @@ public final class LiveConnection {
     /// gap), up to `refetchLimit`; a failure leaves the events to catch up.
     @discardableResult
     private func refetch() async -> [PostID: LikeResult] {
-        refetching = true
-        defer { refetching = false }
+        refetching += 1
+        defer { refetching -= 1 }
         var seen = Set<PostID>()
         var ids: [PostID] = []
         // The rows on screen first: with thousands of posts held, they are the counts the reader sees.
@@ -220,7 +225,7 @@ public final class LiveConnection {
         for store in targets.stores() {
             for id in store.heldPosts(limit: timings.refetchLimit) where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
         }
-        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids) else { return [:] }
+        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids), !Task.isCancelled else { return [:] }
         refetches += 1
         for store in targets.stores() { store.updateServerLikes(counts) }
         return counts

@@ -101,8 +101,15 @@ final class LiveInbox: Sendable {
 
     /// Whether events wait to be taken.
     var hasPending: Bool { inner.withLock { $0.batch.events > 0 || $0.batch.missed } }
-    /// Whether what waits was missed in part (and needs the counts read again before it applies).
-    var hasMissed: Bool { inner.withLock { $0.batch.missed } }
+    /// Takes what is pending unless some of it was missed (then it stays, for a read of the counts
+    /// first): `nil` then. One lock: a gap found while a frame takes cannot slip past it.
+    func takeUnlessMissed() -> Batch? {
+        inner.withLock { inner in
+            guard !inner.batch.missed else { return nil }
+            defer { inner.batch = Batch() }
+            return inner.batch
+        }
+    }
     /// Whether any byte came yet (the stream is open).
     var isOpen: Bool { inner.withLock { $0.receivedAny } }
     /// Whether the stream ended.

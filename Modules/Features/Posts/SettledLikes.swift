@@ -37,10 +37,11 @@ struct SettledLikes: Sendable {
             head += 1
             if likes[first.id]?.stamp == first.stamp { likes[first.id] = nil }
         }
-        // Replaced records stay until they come up: past twice the limit, only the current stay
-        // (one per post kept), in order.
+        // Replaced records stay until they come up: past twice the limit, only the current stay,
+        // the last one per post kept (a post taken and kept again with the same stamp has two).
         if order.count - head > 2 * limit {
-            order = order[head...].filter { likes[$0.id]?.stamp == $0.stamp }
+            var seen = Set<PostID>()
+            order = Array(order[head...].reversed().filter { likes[$0.id]?.stamp == $0.stamp && seen.insert($0.id).inserted }.reversed())
             head = 0
         } else if head > limit {
             order.removeFirst(head)

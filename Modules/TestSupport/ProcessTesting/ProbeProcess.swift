@@ -101,7 +101,7 @@ public final class ProbeProcess: @unchecked Sendable {
         let handle = output.fileHandleForReading
         var pending = Data()
         while true {
-            let chunk = handle.availableData
+            let chunk = PipeRead.chunk(handle)
             condition.lock()
             if chunk.isEmpty {
                 ended = true
