@@ -275,11 +275,14 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe"]),
-        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite"]),
+        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),
         .testTarget(
             name: "TelemetryTests",
-            dependencies: ["Telemetry", "TelemetryInterface", "TelemetryTesting", "Database", "Networking", "HTTPServer", "Compression", "ProcessTesting", "TelemetryCrashProbe"]),
+            dependencies: [
+                "Telemetry", "TelemetryInterface", "TelemetryTesting", "Database", "Networking", "HTTPServer", "Compression", "ProcessTesting", "TelemetryCrashProbe",
+                "TestingSupport",
+            ]),
     ]
 )

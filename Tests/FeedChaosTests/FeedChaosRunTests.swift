@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// `feed-chaos` as CI and a developer run it: the built executable driving the built `feed`.
 @Suite(.serialized) struct FeedChaosRunTests {
@@ -11,8 +12,15 @@ import Testing
         return root.appendingPathComponent(".build/debug/\(name)")
     }
 
-    /// Runs `feed-chaos` with `arguments`; returns its exit status and stdout lines.
-    static func chaos(_ arguments: [String], feed: URL = executable("feed"), timeout: TimeInterval = 300) throws -> (status: Int32, lines: [String]) {
+    /// Runs `feed-chaos` with `arguments`; returns its exit status and stdout lines. The waits are
+    /// on a thread of their own: a run takes seconds, a minute on a loaded box.
+    static func chaos(_ arguments: [String], feed: URL = executable("feed"), timeout: TimeInterval = 300) async throws -> (status: Int32, lines: [String]) {
+        let (status, lines, timedOut) = try await onOwnThread { try run(arguments, feed: feed, timeout: timeout) }
+        if timedOut { Issue.record("feed-chaos \(arguments) did not end within \(timeout) s") }
+        return (status, lines)
+    }
+
+    private static func run(_ arguments: [String], feed: URL, timeout: TimeInterval) throws -> (status: Int32, lines: [String], timedOut: Bool) {
         let process = Process()
         process.executableURL = executable("feed-chaos")
         process.arguments = arguments + ["--feed", feed.path]
@@ -23,12 +31,10 @@ import Testing
         process.terminationHandler = { _ in done.signal() }
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            Issue.record("feed-chaos \(arguments) did not end within \(timeout) s")
-        }
+        let timedOut = done.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut { process.terminate() }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init), timedOut)
     }
 
     /// The first violation's invariant line and the replay line of a report.
@@ -39,8 +45,8 @@ import Testing
         return (String(invariant.prefix(14)), String(replay.dropFirst("  replay: ".count)))
     }
 
-    @Test func aLyingServerIsReportedWithAReplayLineThatReproducesIt() throws {
-        let run = try Self.chaos(["--sessions", "2", "--seed", "7", "--commands", "30", "--lying-server"])
+    @Test func aLyingServerIsReportedWithAReplayLineThatReproducesIt() async throws {
+        let run = try await Self.chaos(["--sessions", "2", "--seed", "7", "--commands", "30", "--lying-server"])
         #expect(run.status == 1, "\(run.lines.suffix(5))")
         let found = try #require(Self.violation(run.lines), "a violation report: \(run.lines.prefix(30))")
         #expect(found.invariant == "  invariant 2 ")
@@ -52,16 +58,16 @@ import Testing
         // The replay line alone runs that one session and finds the same invariant broken.
         let words = found.replay.split(separator: " ").dropFirst().map(String.init)
         let feedIndex = try #require(words.firstIndex(of: "--feed"))
-        let replay = try Self.chaos(Array(words[..<feedIndex] + words[(feedIndex + 2)...]))
+        let replay = try await Self.chaos(Array(words[..<feedIndex] + words[(feedIndex + 2)...]))
         #expect(replay.status == 1)
         #expect(Self.violation(replay.lines)?.invariant == found.invariant)
         #expect(replay.lines.contains { $0.hasPrefix("1 sessions · 1 flag combinations · ") })
     }
 
-    @Test func anHonestShortRunEndsCleanWithTheSummaryAndMemoryFigures() throws {
+    @Test func anHonestShortRunEndsCleanWithTheSummaryAndMemoryFigures() async throws {
         // Session 27 of seed 4242 runs persistent-like-queue and offline-pages (with the flags of
         // today's build) with three SIGKILLs: it found a tap answered before its outbox write (fixed since).
-        let run = try Self.chaos(["--session", "27", "--seed", "4242"])
+        let run = try await Self.chaos(["--session", "27", "--seed", "4242"])
         #expect(run.status == 0, "\(run.lines.suffix(40))")
         let build = try #require(run.lines.first, "the flags read from the build come first")
         #expect(build.hasPrefix("flags from feed flags --json (") && build.contains(" combinations"), "\(build)")
@@ -70,8 +76,8 @@ import Testing
         #expect(run.lines.contains { $0.hasPrefix("server memory") })
     }
 
-    @Test func anHonestShortRunWithPhotosAndHostileOnesAmongThemEndsClean() throws {
-        let run = try Self.chaos(["--sessions", "2", "--commands", "40", "--seed", "11", "--photos", "on"])
+    @Test func anHonestShortRunWithPhotosAndHostileOnesAmongThemEndsClean() async throws {
+        let run = try await Self.chaos(["--sessions", "2", "--commands", "40", "--seed", "11", "--photos", "on"])
         #expect(run.status == 0, "\(run.lines.suffix(40))")
         #expect(run.lines.filter { $0.hasPrefix("session ") }.allSatisfy { $0.contains(" · photos on (") }, "\(run.lines)")
         #expect(run.lines.contains { $0.hasPrefix("2 sessions · ") && $0.contains(" · 2 with photos on · ") && $0.hasSuffix(" · 0 violations") })
@@ -81,10 +87,10 @@ import Testing
         #expect(photos.contains(" · slowest answer ") && photos.contains(" · highest client VmRSS at a settle "), "\(photos)")
     }
 
-    @Test func anHonestShortRunWithTwoProcessesOnOneDataDirectoryEndsClean() throws {
+    @Test func anHonestShortRunWithTwoProcessesOnOneDataDirectoryEndsClean() async throws {
         // Of sessions 0…7 of seed 4242, every one with persistent-like-queue runs a twin (how many
         // have it depends on how many flags the build declares), with kills.
-        let run = try Self.chaos(["--sessions", "8", "--commands", "40", "--seed", "4242", "--twin", "on"])
+        let run = try await Self.chaos(["--sessions", "8", "--commands", "40", "--seed", "4242", "--twin", "on"])
         #expect(run.status == 0, "\(run.lines.suffix(40))")
         let sessions = run.lines.filter { $0.hasPrefix("session ") }
         let twins = sessions.filter { $0.contains(" · twin on (") }
@@ -94,7 +100,7 @@ import Testing
         #expect(run.lines.contains { $0.hasPrefix("8 sessions · ") && $0.contains(" · \(twins.count) with a twin · ") && $0.hasSuffix(" · 0 violations") }, "\(run.lines)")
     }
 
-    @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() throws {
+    @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() async throws {
         // A feed that declares two built flags more than the real one, notes how it was run, and
         // runs the real one without them (which does not know them).
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feed-chaos-wrapper-\(UUID().uuidString)")
@@ -123,7 +129,7 @@ import Testing
             """.utf8).write(to: wrapper)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
 
-        let run = try Self.chaos(["--sessions", "2", "--commands", "20", "--seed", "3"], feed: wrapper)
+        let run = try await Self.chaos(["--sessions", "2", "--commands", "20", "--seed", "3"], feed: wrapper)
         #expect(run.status == 0, "\(run.lines.suffix(20))")
         let build = try #require(run.lines.first)
         // The wrapper adds two flags to however many the build declares.
@@ -135,14 +141,14 @@ import Testing
         #expect(!headless.isEmpty && headless.allSatisfy { $0.contains("able zeta-one") && $0.contains("able zeta-two") }, "\(headless)")
     }
 
-    @Test func aFeedThatCannotListItsFlagsExitsTwo() throws {
-        let run = try Self.chaos(["--sessions", "1"], feed: URL(fileURLWithPath: "/bin/false"))
+    @Test func aFeedThatCannotListItsFlagsExitsTwo() async throws {
+        let run = try await Self.chaos(["--sessions", "1"], feed: URL(fileURLWithPath: "/bin/false"))
         #expect(run.status == 2)
         #expect(run.lines.isEmpty, "the error goes to stderr")
     }
 
-    @Test func aMistakeOnTheCommandLineExitsTwoWithOneLine() throws {
-        let run = try Self.chaos(["--sessions", "none"])
+    @Test func aMistakeOnTheCommandLineExitsTwoWithOneLine() async throws {
+        let run = try await Self.chaos(["--sessions", "none"])
         #expect(run.status == 2)
         #expect(run.lines.isEmpty, "the error goes to stderr")
     }

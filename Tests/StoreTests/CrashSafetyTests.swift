@@ -7,13 +7,6 @@ import StoreInterface
 import Testing
 import TestingSupport
 
-/// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
 /// What one run of the probe printed before it was killed.
 private struct KilledRun: Sendable {
     let reachedLines: Bool

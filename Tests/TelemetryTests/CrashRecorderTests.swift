@@ -2,17 +2,11 @@ import Foundation
 import ProcessTesting
 import Telemetry
 import Testing
+import TestingSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
 
 @Suite struct CrashRecorderTests {
     @Test(arguments: [SIGABRT, SIGSEGV])
