@@ -9,8 +9,8 @@ import Testing
     /// The first post's box at each size, in cells: 2 columns × lines·2 pixels ≈ 16:9.
     @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [(80, 24, 39, 11), (120, 40, 68, 19), (160, 50, 85, 24)])
     func thePhotoTakesTheRowsWidthUpToHalfTheScreenAndRowsDoNotJump(columns: Int, rows: Int, boxColumns: Int, boxRows: Int) async throws {
-        // The photos take 4 s, so the placeholder is on screen long enough to be seen on a loaded machine.
-        let server = try TestServer { $0.faults.photoLatencyMS = 4_000 }
+        // The photos take 8 s (4 s was missed once in a full run), so the placeholder is on screen long enough to be seen on a loaded machine.
+        let server = try TestServer { $0.faults.photoLatencyMS = 8_000 }
         let pane = try await TmuxPane(
             arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path],
             environment: ["COLORTERM": "truecolor"], columns: columns, rows: rows)
