@@ -9,8 +9,9 @@ import Testing
     /// The first post's box at each size, in cells: 2 columns × lines·2 pixels ≈ 16:9.
     @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [(80, 24, 39, 11), (120, 40, 68, 19), (160, 50, 85, 24)])
     func thePhotoTakesTheRowsWidthUpToHalfTheScreenAndRowsDoNotJump(columns: Int, rows: Int, boxColumns: Int, boxRows: Int) async throws {
-        // The photos take 8 s (4 s was missed once in a full run), so the placeholder is on screen long enough to be seen on a loaded machine.
-        let server = try TestServer { $0.faults.photoLatencyMS = 8_000 }
+        // The photos wait until the test has seen the placeholder: a starved poll (both concurrency
+        // threads busy with other tests) once missed 8 s of it.
+        let server = try TestServer { $0.faults.holdPhotos = true }
         let pane = try await TmuxPane(
             arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path],
             environment: ["COLORTERM": "truecolor"], columns: columns, rows: rows)
@@ -25,6 +26,7 @@ import Testing
             last = lines
             return lines.count > 3 && lines[2].contains("48;2;") && !lines[2].contains("▀") && heartLine(lines) != nil ? lines : nil
         }
+        server.server.update { $0.holdPhotos = false }
         // tmux may be caught mid-frame: the photo counts once two captures in a row agree.
         var previous: [String] = []
         let photo = try await pane.waitFor("the photo in half blocks", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in

@@ -111,11 +111,11 @@ final class FeedRouter: Sendable {
             return Self.error(429, "too many requests; retry after 1 second", headers: [("Retry-After", "1")])
         case .failed(let latencyMS):
             guard await Self.delay(latencyMS) else { return Self.clientGone }
-            if route == .likes, !(await waitWhileLikesReadsHeld()) { return Self.clientGone }
+            guard await waitWhileHeld(route) else { return Self.clientGone }
             return Self.error(503, "the server failed this request on purpose (fault injection); retry")
         case .proceed(let latencyMS):
             guard await Self.delay(latencyMS) else { return Self.clientGone }
-            if route == .likes, !(await waitWhileLikesReadsHeld()) { return Self.clientGone }
+            guard await waitWhileHeld(route) else { return Self.clientGone }
         }
         switch route {
         case .feed: return feed(request)
@@ -194,12 +194,21 @@ final class FeedRouter: Sendable {
     static let clientGone = error(503, "the client closed the connection")
 
     /// Waits `milliseconds`; false when the request was cancelled first (its client went away).
-    /// Waits while `holdLikesReads` is on (a test's gate), at most a minute; `false` when the client left.
-    private func waitWhileLikesReadsHeld() async -> Bool {
-        for _ in 0..<6_000 where state.withLock({ $0.faults.holdLikesReads }) {
+    /// Waits while the route is held (`holdLikesReads`, `holdPhotos`: a test's gate), at most a
+    /// minute; `false` when the client left.
+    private func waitWhileHeld(_ route: FeedRoute) async -> Bool {
+        for _ in 0..<6_000 where state.withLock({ Self.isHeld(route, by: $0.faults) }) {
             guard await Self.delay(10) else { return false }
         }
         return true
+    }
+
+    private static func isHeld(_ route: FeedRoute, by faults: FeedServerFaults) -> Bool {
+        switch route {
+        case .likes: faults.holdLikesReads
+        case .photo: faults.holdPhotos
+        default: false
+        }
     }
 
     private static func delay(_ milliseconds: Int) async -> Bool {

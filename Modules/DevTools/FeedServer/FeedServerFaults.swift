@@ -11,6 +11,9 @@ public struct FeedServerFaults: Sendable, Equatable {
     public var likeLatencyMS: Int
     /// While on, `GET /v1/likes` waits (at most a minute) before answering: a test's gate.
     public var holdLikesReads = false
+    /// While on, photos wait (at most a minute) before answering: a test's gate (a placeholder
+    /// stays on screen until the test has seen it, however loaded the machine).
+    public var holdPhotos = false
     /// Probability (0…1) that a like write is applied and then answered 500 anyway.
     public var likeApplyThenFailRate: Double
     /// Extra delay before answering a photo, in milliseconds.
