@@ -271,10 +271,13 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe"]),
+            dependencies: [
+                "Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe",
+                "TestingSupport",
+            ]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),

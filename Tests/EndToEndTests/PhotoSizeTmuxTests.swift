@@ -21,11 +21,10 @@ import Testing
         }
         func heartLine(_ lines: [String]) -> Int? { lines.firstIndex { $0.contains("♡") || $0.contains("♥") } }
         var last: [String] = []
-        let placeholder = try await pane.waitFor("the placeholder in the photo's colour", timeout: .seconds(60), detail: { last.joined(separator: "\n") }) { () async throws -> [String]? in
-            let lines = try await capture()
-            last = lines
-            return lines.count > 3 && lines[2].contains("48;2;") && !lines[2].contains("▀") && heartLine(lines) != nil ? lines : nil
+        let seen = try await pane.waitForColourScreen { lines in
+            lines.count > 3 && lines[2].contains("48;2;") && !lines[2].contains("▀") && lines.contains { $0.contains("♡") || $0.contains("♥") }
         }
+        let placeholder = try #require(seen.lines, "the placeholder in the photo's colour; the pane showed:\n\(seen.last.joined(separator: "\n"))")
         server.server.update { $0.holdPhotos = false }
         // tmux may be caught mid-frame: the photo counts once two captures in a row agree.
         var previous: [String] = []

@@ -2,16 +2,10 @@ import FeedServer
 import Foundation
 import ProcessTesting
 import Testing
+import TestingSupport
 
 /// Telemetry end to end: consent, the queue file, the server's events route, `feed stats`, and a
 /// SIGKILL in the middle of a flush.
-/// Runs `body` on a thread of its own, so its blocking waits never hold a cooperative-pool thread.
-private func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
 @Suite struct TelemetryEndToEndTests {
     private static func telemetryFiles(_ directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("telemetry") }

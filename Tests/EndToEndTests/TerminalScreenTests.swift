@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `feed` in a real terminal: tmux at 80×24 against the reference server, driven by keys and read
 /// back with `capture-pane`.
@@ -198,6 +199,32 @@ final class TmuxPane: @unchecked Sendable {
 
     func send(_ key: String) async throws {
         try await tmux(["send-keys", "-t", target, key])
+    }
+
+    /// Polls `capture-pane -p -e` on a thread of its own until `condition` holds, up to `timeout`:
+    /// for a state on screen for a moment only, which a poll on the concurrency threads can miss
+    /// while other tests keep both busy. Returns the lines, or nil.
+    func waitForColourScreen(timeout: TimeInterval = 60, _ condition: @escaping @Sendable ([String]) -> Bool) async throws -> (lines: [String]?, last: [String]) {
+        let (tmux, socket, target) = (TerminalScreenTests.tmux ?? "/usr/bin/tmux", socket, target)
+        return try await onOwnThread {
+            let deadline = Date().addingTimeInterval(timeout)
+            var last: [String] = []
+            while Date() < deadline {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: tmux)
+                process.arguments = ["-L", socket, "capture-pane", "-p", "-e", "-t", target]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                last = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
+                if condition(last) { return (last, last) }
+                usleep(20_000)
+            }
+            return (nil, last)
+        }
     }
 
     /// Sends `key` `count` times in one `send-keys` (a loaded box takes seconds for forty calls).

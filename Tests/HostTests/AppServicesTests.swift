@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Synchronization
 import Testing
+import TestingSupport
 @testable import Host
 
 /// A loopback server with one post whose like writes are held until the test lets them go, and
@@ -78,8 +79,8 @@ private final class LikeServer: Sendable {
 
         // Taps on one post from both screens while the first write is held.
         feed.toggleLike("p1")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while likes.writes.isEmpty, ContinuousClock.now < deadline { await Task.yield() }
+        // Required: the taps below must come while the first write is held (a starved run took over 10 s to send it).
+        try #require(await eventually { !likes.writes.isEmpty })
         other.toggleLike("p1")
         feed.toggleLike("p1")
         other.toggleLike("p1")
