@@ -129,7 +129,12 @@ final class TmuxPane: @unchecked Sendable {
             \(stops.joined(separator: "\n"))
             echo $status > '\(directory.path)/status.tmp'
             """ : "sh '\(directory.path)/feed.sh'; echo $? > '\(directory.path)/status.tmp'"
+        // A test process that dies (a crash) runs no `defer`: a watchdog in the pane ends its tmux
+        // server then, or its feed would keep asking whichever later server took its port.
+        let tmuxPath = TerminalScreenTests.tmux ?? "/usr/bin/tmux"
+        let watchdog = "( while kill -0 \(ProcessInfo.processInfo.processIdentifier) 2>/dev/null; do sleep 1; done; '\(tmuxPath)' -L \(socket) kill-server ) >/dev/null 2>&1 &"
         let wrapper = """
+            \(watchdog)
             \(run)
             stty -g > '\(directory.path)/after'; mv '\(directory.path)/status.tmp' '\(directory.path)/status'
             """
