@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 /// `feed serve` under hostile traffic: its memory, measured in its own process (not beside the
 /// other tests of this one), stays flat.
@@ -15,9 +16,9 @@ struct ServeMemoryTests {
         // Warm-up: threads, buffers and caches reach their steady size. Each connection's handler
         // runs on its own thread, and glibc gives threads their own malloc arenas (up to 8 per
         // core): 40 connections bring every arena into use before the measurement.
-        _ = try await onThread { try HostileTraffic.send(port: port, from: 0, count: 2_000, perConnection: 50) }
+        _ = try await onOwnThread { try HostileTraffic.send(port: port, from: 0, count: 2_000, perConnection: 50) }
         let before = try residentBytes(of: feed.pid)
-        let statuses = try await onThread { try HostileTraffic.send(port: port, from: 2_000, count: 20_000) }
+        let statuses = try await onOwnThread { try HostileTraffic.send(port: port, from: 2_000, count: 20_000) }
         let after = try residentBytes(of: feed.pid)
         #expect(statuses.values.reduce(0, +) == 20_000)
         #expect(Set(statuses.keys).isSubset(of: [400, 404, 405]), "\(statuses)")

@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 @Suite("FeedServer chaos support")
 struct FeedChaosTests {
@@ -63,7 +64,7 @@ struct FeedChaosTests {
         let server = FeedServer(options: FeedServerOptions(port: 0))
         let port = try server.start()
         defer { server.stop() }
-        let liked = try await onThread {
+        let liked = try await onOwnThread {
             try RawClient(port: port).request("PUT", "/v1/posts/p2/like", body: #"{"liked":true}"#).status
         }
         #expect(liked == 200)
@@ -71,7 +72,7 @@ struct FeedChaosTests {
         #expect(server.port == nil)
         #expect(throws: RawClientError.self) { _ = try RawClient(port: port) }
         #expect(try server.start() == port)
-        let read = try await onThread {
+        let read = try await onOwnThread {
             try RawClient(port: port).request("GET", "/v1/likes?postIds=p2")
         }
         #expect(read.status == 200)

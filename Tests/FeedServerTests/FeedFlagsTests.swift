@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 private struct Flags: Decodable, Equatable { var flags: [String: Bool] }
 
@@ -43,7 +44,7 @@ struct FeedFlagsTests {
             limits: HTTPServerLimits(idleTimeout: .seconds(120)))
         let port = try server.start()
         defer { server.stop() }
-        let (first, cached, after) = try await onThread {
+        let (first, cached, after) = try await onOwnThread {
             let client = try RawClient(port: port)
             let first = try client.request("GET", "/v1/flags")
             let cached = try client.request("GET", "/v1/flags", headers: ["If-None-Match: \(first.headers["etag"] ?? "")"])

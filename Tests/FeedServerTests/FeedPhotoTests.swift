@@ -4,6 +4,7 @@ import HTTPServer
 import ImageCodec
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 private func photo(_ router: FeedRouter, _ id: String, w: String? = nil, ifNoneMatch: String? = nil) async -> HTTPServerResponse {
     var headers: [String: String] = [:]
@@ -26,7 +27,7 @@ struct FeedPhotoTests {
             limits: HTTPServerLimits(idleTimeout: .seconds(120)))
         let port = try server.start()
         defer { server.stop() }
-        let (page, photos) = try await onThread {
+        let (page, photos) = try await onOwnThread {
             // Drawing a 1600-pixel photo in a debug build on a loaded machine can take 10 s.
             let client = try RawClient(port: port, timeoutSeconds: 60)
             let page = try JSONDecoder().decode(TestPage.self, from: Data(client.request("GET", "/v1/feed?limit=60").body))

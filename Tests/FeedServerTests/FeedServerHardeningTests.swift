@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 @Suite("FeedServer hardening", .serialized)
 struct FeedServerHardeningTests {
@@ -11,7 +12,7 @@ struct FeedServerHardeningTests {
         let server = FeedServer(options: FeedServerOptions(port: 0))
         let port = try server.start()
         defer { server.stop() }
-        let statuses = try await onThread { try HostileTraffic.send(port: port, from: 0, count: 20_000) }
+        let statuses = try await onOwnThread { try HostileTraffic.send(port: port, from: 0, count: 20_000) }
         #expect(statuses.values.reduce(0, +) == 20_000)
         #expect(Set(statuses.keys).isSubset(of: [400, 404, 405]), "\(statuses)")
 
@@ -66,7 +67,7 @@ struct FeedServerHardeningTests {
         let server = FeedServer(options: FeedServerOptions(port: 0), limits: limits)
         let port = try server.start()
         defer { server.stop() }
-        let reply = try await onThread { () throws -> RawReply in
+        let reply = try await onOwnThread { () throws -> RawReply in
             let client = try RawClient(port: port)
             // One header per 50 ms, 100 of them: 5 s if the deadline restarted per line.
             return try client.trickle("GET /v1/feed HTTP/1.1\r\n", lines: (0..<100).map { "X-Slow-\($0): 1\r\n" }, pauseMilliseconds: 50)

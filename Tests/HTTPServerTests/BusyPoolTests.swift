@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Testing
+import TestingSupport
 
 /// The server answers from its connection threads: a Swift concurrency pool whose every thread is
 /// blocked (a loaded test process, a handler elsewhere that blocks) does not delay its answers.
@@ -18,7 +19,7 @@ struct BusyPoolTests {
         }
         let port = try server.start()
         defer { server.stop() }
-        let answers = try await onThread { () throws -> [String] in
+        let answers = try await onOwnThread { () throws -> [String] in
             let blockers = PoolBlocker(threads: ProcessInfo.processInfo.activeProcessorCount)
             defer { blockers.release() }
             blockers.waitUntilAllBlocked()

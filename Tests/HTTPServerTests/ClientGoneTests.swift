@@ -35,7 +35,7 @@ struct ClientGoneTests {
         let port = try server.start()
         defer { server.stop() }
 
-        try await onThread {
+        try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /v1/photos/p1.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             for _ in 0..<1000 where !events.withLock({ $0.contains("started") }) { usleep(10_000) }
@@ -55,7 +55,7 @@ struct ClientGoneTests {
         let port = try server.start()
         defer { server.stop() }
 
-        let (statuses, last, closed) = try await onThread { () -> ([Int], String?, Bool) in
+        let (statuses, last, closed) = try await onOwnThread { () -> ([Int], String?, Bool) in
             let connection = try RawHTTPConnection(port: port)
             // 3,000 requests at once (110 KB): the server answers 1,000 and closes with the rest
             // unread, most of it still in the socket's buffer, not its reader's.

@@ -22,7 +22,7 @@ struct HTTPServerHardeningTests {
         let server = HTTPServer(limits: limits) { _ in .json(200, Data("{}".utf8)) }
         let port = try server.start()
         defer { server.stop() }
-        let (linesSent, response) = try await onThread {
+        let (linesSent, response) = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /trickle HTTP/1.1\r\n")
             var lines = 0
@@ -61,7 +61,7 @@ struct HTTPServerHardeningTests {
         let server = HTTPServer(limits: limits) { _ in .json(200, Data("{}".utf8)) }
         let port = try server.start()
         defer { server.stop() }
-        let (bytesSent, response) = try await onThread {
+        let (bytesSent, response) = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("PUT /x HTTP/1.1\r\nContent-Length: 200\r\n\r\n")
             var bytes = 0
@@ -90,7 +90,7 @@ struct HTTPServerHardeningTests {
             guard ContinuousClock.now < deadline else { throw RawSocketError(description: "the attack never got going") }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let response = try await onThread {
+        let response = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port, timeoutSeconds: 5)
             try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
             return try connection.readResponse()
@@ -106,7 +106,7 @@ struct HTTPServerHardeningTests {
         }
         let port = try server.start()
         defer { server.stop() }
-        let (oldestClosed, middleOpen, newest) = try await onThread {
+        let (oldestClosed, middleOpen, newest) = try await onOwnThread {
             let oldest = try RawHTTPConnection(port: port)
             try oldest.send("GET /first HTTP/1.1\r\n\r\n")
             _ = try oldest.readResponse()
@@ -139,14 +139,14 @@ struct HTTPServerHardeningTests {
         let port = try server.start()
         defer { server.stop() }
         let held = Task {
-            try await onThread {
+            try await onOwnThread {
                 let connection = try RawHTTPConnection(port: port)
                 try connection.send("GET /held HTTP/1.1\r\n\r\n")
                 return try connection.readResponse().status
             }
         }
         await arrived.wait()
-        let refused = try await onThread {
+        let refused = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             return try connection.readResponse()
         }
@@ -160,7 +160,7 @@ struct HTTPServerHardeningTests {
     func restartOnSamePort() async throws {
         let server = HTTPServer { request in .json(200, Data(#"{"path":"\#(request.path)"}"#.utf8)) }
         let port = try server.start()
-        let before = try await onThread {
+        let before = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /before HTTP/1.1\r\n\r\n")
             return try connection.readResponse().status
@@ -171,7 +171,7 @@ struct HTTPServerHardeningTests {
         #expect(try server.start() == port)
         defer { server.stop() }
         #expect(server.port == port)
-        let after = try await onThread {
+        let after = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /after HTTP/1.1\r\n\r\n")
             return try connection.readResponse()

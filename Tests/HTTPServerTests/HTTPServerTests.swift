@@ -83,7 +83,7 @@ struct HTTPServerTests {
         let server = HTTPServer(handler: echo)
         let port = try server.start()
         defer { server.stop() }
-        let (first, second) = try await onThread {
+        let (first, second) = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /one HTTP/1.1\r\nHost: x\r\nX-THING: loud\r\n\r\n")
             let first = try connection.readResponse()
@@ -105,7 +105,7 @@ struct HTTPServerTests {
         let port = try server.start()
         defer { server.stop() }
         for requestText in ["GET /x HTTP/1.1\r\nConnection: close\r\n\r\n", "GET /x HTTP/1.0\r\n\r\n"] {
-            let (response, closed) = try await onThread {
+            let (response, closed) = try await onOwnThread {
                 let connection = try RawHTTPConnection(port: port)
                 try connection.send(requestText)
                 let response = try connection.readResponse()
@@ -131,7 +131,7 @@ struct HTTPServerTests {
             [0x00, 0xFF, 0xFE, 0x13, 0x37, 0x0A, 0x0D, 0x0A, 0x0A],
         ]
         for bytes in garbage {
-            let (response, closed) = try await onThread {
+            let (response, closed) = try await onOwnThread {
                 let connection = try RawHTTPConnection(port: port)
                 try connection.send(bytes)
                 let response = try connection.readResponse()
@@ -143,7 +143,7 @@ struct HTTPServerTests {
             #expect(try JSONSerialization.jsonObject(with: Data(response.body)) is [String: String])
             #expect(closed)
         }
-        let after = try await onThread {
+        let after = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /still-alive HTTP/1.1\r\n\r\n")
             return try connection.readResponse()
@@ -157,7 +157,7 @@ struct HTTPServerTests {
         let server = HTTPServer(limits: HTTPServerLimits(maxBodyBytes: 1024, maxHeaderBytes: 1024), handler: echo)
         let port = try server.start()
         defer { server.stop() }
-        let tooBig = try await onThread {
+        let tooBig = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("POST /upload HTTP/1.1\r\nContent-Length: 4096\r\n\r\n" + String(repeating: "a", count: 4096))
             let response = try connection.readResponse()
@@ -167,28 +167,28 @@ struct HTTPServerTests {
         #expect(tooBig.0.text.contains("1024"))
         #expect(tooBig.1)
 
-        let huge = try await onThread {
+        let huge = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("PUT /upload HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n")
             return try connection.readResponse()
         }
         #expect(huge.status == 413)
 
-        let atLimit = try await onThread {
+        let atLimit = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("POST /upload HTTP/1.1\r\nContent-Length: 1024\r\n\r\n" + String(repeating: "b", count: 1024))
             return try connection.readResponse()
         }
         #expect(atLimit.status == 200)
 
-        let headers = try await onThread {
+        let headers = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /x HTTP/1.1\r\nX-Big: \(String(repeating: "h", count: 2048))\r\n\r\n")
             return try connection.readResponse()
         }
         #expect(headers.status == 431)
 
-        let chunked = try await onThread {
+        let chunked = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
             return try connection.readResponse()
@@ -215,7 +215,7 @@ struct HTTPServerTests {
         let server = HTTPServer(handler: echo)
         let port = try server.start()
         defer { server.stop() }
-        let (interim, final) = try await onThread {
+        let (interim, final) = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("PUT /x HTTP/1.1\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n")
             let interim = try connection.readResponse()
@@ -233,7 +233,7 @@ struct HTTPServerTests {
         let port = try server.start()
         // Hold a keep-alive connection open across stop().
         let closedByStop = Task {
-            try await onThread {
+            try await onOwnThread {
                 let connection = try RawHTTPConnection(port: port)
                 try connection.send("GET /x HTTP/1.1\r\n\r\n")
                 _ = try connection.readResponse()
@@ -248,7 +248,7 @@ struct HTTPServerTests {
         let again = HTTPServer(port: port, handler: echo)
         #expect(try again.start() == port)
         defer { again.stop() }
-        let response = try await onThread {
+        let response = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /again HTTP/1.1\r\n\r\n")
             return try connection.readResponse()
@@ -281,7 +281,7 @@ struct HTTPServerTests {
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<count {
                 group.addTask {
-                    try await onThread {
+                    try await onOwnThread {
                         let connection = try RawHTTPConnection(port: port)
                         try connection.send("GET /c\(index) HTTP/1.1\r\n\r\n")
                         return try connection.readResponse().status
@@ -298,7 +298,7 @@ struct HTTPServerTests {
         let server = HTTPServer(limits: HTTPServerLimits(idleTimeout: .milliseconds(200)), handler: echo)
         let port = try server.start()
         defer { server.stop() }
-        let closed = try await onThread {
+        let closed = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port, timeoutSeconds: 10)
             return try connection.isClosedByServer()
         }
@@ -319,7 +319,7 @@ struct HTTPServerTests {
         }
         let port = try server.start()
         defer { server.stop() }
-        let sent = try await onThread {
+        let sent = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /slow HTTP/1.1\r\n\r\n")
             return true
@@ -327,7 +327,7 @@ struct HTTPServerTests {
         #expect(sent)
         await arrived.wait()
         await gate.open()
-        let after = try await onThread {
+        let after = try await onOwnThread {
             let connection = try RawHTTPConnection(port: port)
             try connection.send("GET /after HTTP/1.1\r\n\r\n")
             return try connection.readResponse()

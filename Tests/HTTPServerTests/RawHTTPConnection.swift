@@ -3,14 +3,6 @@ import Foundation
 import Glibc
 #endif
 
-/// Runs blocking socket work on a thread of its own, so the test never blocks the concurrency pool.
-func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.start()
-    }
-}
-
 /// A response read off a raw socket.
 struct RawResponse: Sendable {
     var status: Int

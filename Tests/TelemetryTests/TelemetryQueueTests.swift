@@ -4,6 +4,7 @@ import Telemetry
 import TelemetryInterface
 import TelemetryTesting
 import Testing
+import TestingSupport
 
 @Suite struct TelemetryQueueTests {
     private func pipeline(_ directory: TestDirectory, consent: TelemetryConsent = .local, sinks: [any TelemetrySink] = [],
@@ -61,10 +62,10 @@ import Testing
         pipeline.start()
         let tracker = TelemetryTracker(recorder: pipeline, owner: "feed")
         for page in 0..<49 { tracker.track(.pageLoad(ok: true, page: page, milliseconds: 1)) }
-        #expect(await TestDirectory.eventually { (try? await pipeline.queue()?.contents().events.count) == 49 })
+        #expect(await eventually(within: .seconds(60)) { (try? await pipeline.queue()?.contents().events.count) == 49 })
         #expect(sink.batches.isEmpty, "49 events wait for the 50th")
         tracker.track(.pageLoad(ok: true, page: 49, milliseconds: 1))
-        #expect(await TestDirectory.eventually { sink.batches.flatMap(\.events).count == 50 })
+        #expect(await eventually(within: .seconds(60)) { sink.batches.flatMap(\.events).count == 50 })
         _ = await pipeline.finish(timeout: .seconds(30))
     }
 
@@ -74,7 +75,7 @@ import Testing
         let pipeline = pipeline(directory, consent: .on, sinks: [sink]) { $0.flushInterval = .milliseconds(50) }
         pipeline.start()
         TelemetryTracker(recorder: pipeline, owner: "feed").track(.firstContent(milliseconds: 3))
-        #expect(await TestDirectory.eventually { sink.batches.count == 1 })
+        #expect(await eventually(within: .seconds(60)) { sink.batches.count == 1 })
         _ = await pipeline.finish(timeout: .seconds(30))
     }
 

@@ -12,14 +12,4 @@ final class TestDirectory {
     deinit { try? FileManager.default.removeItem(at: url) }
 
     var queue: URL { url.appendingPathComponent("telemetry.sqlite") }
-
-    /// Waits until `condition` holds, `false` when `seconds` passed first (polling, never a fixed sleep).
-    static func eventually(within seconds: Double = 60, _ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition()
-    }
 }
