@@ -42,7 +42,10 @@ let package = Package(
         ),
         .target(
             name: "LiveUpdates",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface"],
+            dependencies: [
+                "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
+                "SafeText",
+            ],
             path: "Modules/Features/LiveUpdates"
         ),
         .target(
@@ -126,9 +129,11 @@ let package = Package(
         .target(name: "Networking", dependencies: ["CCurl", "CCurlShim"], path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
-        .target(name: "TerminalUI", dependencies: ["ImageCodec"], path: "Modules/Platform/TerminalUI"),
-        .target(name: "TerminalApp", dependencies: ["TerminalUI"], path: "Modules/Platform/TerminalApp"),
+        .target(name: "TerminalUI", dependencies: ["ImageCodec", "CCrashShim"], path: "Modules/Platform/TerminalUI"),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI", "CCrashShim", "SafeText"], path: "Modules/Platform/TerminalApp"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
+        // Text from outside made safe for a terminal or a log (no control, format or bidi characters).
+        .target(name: "SafeText", path: "Modules/Platform/SafeText"),
         .target(name: "Paging", path: "Modules/Platform/Paging"),
         .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
@@ -215,6 +220,11 @@ let package = Package(
             path: "Tools/TelemetryCrashProbe"
         ),
         .executableTarget(
+            name: "TerminalCrashProbe",
+            dependencies: ["TerminalApp", "TerminalUI"],
+            path: "Tools/TerminalCrashProbe"
+        ),
+        .executableTarget(
             name: "FeedChaos",
             dependencies: ["FeedServer", "Arguments", "CSQLite"],
             path: "Tools/FeedChaos"
@@ -267,6 +277,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
         .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
@@ -276,7 +287,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe",
-                "TestingSupport",
+                "TerminalCrashProbe", "TestingSupport",
             ]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),

@@ -95,9 +95,10 @@ final class TmuxPane: @unchecked Sendable {
     /// Runs `feed` (or `executable`) with `arguments`. With `jobControl`, the pane's shell runs it as
     /// a job of its own, as an interactive shell does, so a stop is not discarded as in an orphaned
     /// process group: each of up to 3 stops N writes `stopped-N` (`stty -g` then) and waits for `continueJob(N)`.
+    /// With `holds`, the pane stays after the program ends (its last screen can be read) until `kill()`.
     init(
         arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable, jobControl: Bool = false,
-        columns: Int = 80, rows: Int = 24
+        columns: Int = 80, rows: Int = 24, holds: Bool = false
     ) async throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -137,6 +138,7 @@ final class TmuxPane: @unchecked Sendable {
             \(watchdog)
             \(run)
             stty -g > '\(directory.path)/after'; mv '\(directory.path)/status.tmp' '\(directory.path)/status'
+            \(holds ? "while :; do sleep 1; done" : "")
             """
         try wrapper.write(to: directory.appendingPathComponent("pane.sh"), atomically: true, encoding: .utf8)
         // The client that starts the server is not awaited: the server inherits the descriptor
@@ -266,9 +268,9 @@ final class TmuxPane: @unchecked Sendable {
     }
 
     /// Waits for feed to exit and returns its status as the shell printed it.
-    func waitForExit() async throws -> String {
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> String {
         let url = directory.appendingPathComponent("status")
-        return try await waitFor("feed to exit") {
+        return try await waitFor("feed to exit", timeout: timeout) {
             (try? String(contentsOf: url, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
     }

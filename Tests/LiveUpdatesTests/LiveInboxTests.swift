@@ -119,4 +119,36 @@ import Testing
         #expect(backoff.wait(after: 50, random: 1) == .seconds(30))
         #expect(backoff.wait(after: 50, random: 0) == .seconds(15))
     }
+
+    @Test("IDs at the integer edges never overflow: Int.max then a reset, then the reset's own ID and on")
+    func idsAtTheIntegerEdges() {
+        let inbox = inbox(lastID: 1)
+        #expect(inbox.receive(Data(likes(Int.max, "p1", 1).utf8)))
+        #expect(inbox.lastID == Int.max)
+        #expect(inbox.take().missed, "from 1 to Int.max is a gap")
+        #expect(inbox.receive(Data("id: \(Int.max)\nevent: reset\ndata: {\"latest\":\(Int.max)}\n\n".utf8)))
+        #expect(inbox.receive(Data("id: 0\nevent: reset\ndata: {\"latest\":0}\n\n".utf8)))
+        #expect(inbox.lastID == 0)
+        #expect(inbox.receive(Data(likes(1, "p1", 2).utf8)))
+        // An ID past Int.max, or below 0, is refused as not a number in range; nothing traps.
+        let past = likes(1, "p1", 2).replacingOccurrences(of: "id: 1\n", with: "id: 9223372036854775808\n")
+        #expect(!inbox.receive(Data(past.utf8)))
+        #expect(inbox.failure?.kind == "id")
+        let negative = self.inbox(lastID: Int.max)
+        #expect(!negative.receive(Data("id: -9223372036854775808\nevent: likes\ndata: {}\n\n".utf8)))
+        let after = self.inbox(lastID: Int.max - 1)
+        #expect(after.receive(Data(likes(Int.max, "p1", 1).utf8)) && !after.take().missed, "Int.max right after Int.max - 1 is no gap")
+        #expect(!after.receive(Data(likes(Int.max, "p1", 1).utf8)), "nothing may follow Int.max but a reset")
+        #expect(after.failure?.kind == "backwards")
+    }
+
+    @Test("an event ID carrying a terminal's escape sequences reaches the log escaped")
+    func hostileIDsAreEscaped() throws {
+        let inbox = inbox()
+        let osc52 = "\u{1B}]52;c;ZXZpbA==\u{07}"
+        #expect(!inbox.receive(Data("id: \(osc52)\nevent: likes\ndata: {\"id\":\"p\",\"likeCount\":1,\"liked\":false}\n\n".utf8)))
+        let line = try #require(inbox.failure?.line)
+        #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(line.contains("\\u{1b}]52;c;"))
+    }
 }

@@ -2,6 +2,7 @@ import FeedInterface
 import Foundation
 import LikesInterface
 import LiveUpdatesInterface
+import SafeText
 import Synchronization
 
 /// What one connection received, shared between the HTTP client's thread (which parses and decodes
@@ -131,14 +132,17 @@ final class LiveInbox: Sendable {
             // ID, after a flood of made-up ones) starts over, with no event yet.
             let isReset = if case .event(.reset) = outcome { true } else { false }
             guard let id = Int(text), id > 0 || (isReset && id == 0) else {
-                inner.failure = Failure(kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(text.prefix(24)))")
+                // The ID is the server's: shown escaped, never raw (it may carry a terminal's escape sequences).
+                inner.failure = Failure(
+                    kind: "id", line: "the server sent an event id that is not a number from 1 to \(Int.max) (\(SafeText.escaped(text, limit: 24)))")
                 return
             }
             guard id > inner.lastID || isReset else {
                 inner.failure = Failure(kind: "backwards", line: "the server's event ids went backwards (\(id) after \(inner.lastID))")
                 return
             }
-            if inner.lastID > 0 && id > inner.lastID + 1 { inner.batch.missed = true }
+            // A gap: compared without `lastID + 1`, which overflows after an ID of Int.max.
+            if inner.lastID > 0 && id > inner.lastID && id - inner.lastID > 1 { inner.batch.missed = true }
             inner.lastID = id
         }
         switch outcome {

@@ -1,4 +1,7 @@
+import CCrashShim
 import Foundation
+import SafeText
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,22 +28,56 @@ public final class StandardErrorHold {
             return
         }
         file = descriptor
+        // A crash writes what was held to the real stderr, so its backtrace follows the log lines.
+        ccrash_shim_set_held_stderr(descriptor, saved)
     }
 
     /// Puts stderr back and writes what was held to it; safe to call more than once.
     public func release() {
         guard file >= 0 else { return }
+        ccrash_shim_clear_held_stderr()
         dup2(saved, STDERR_FILENO)
         close(saved)
         lseek(file, 0, SEEK_SET)
+        // Bounded (a run that logged without end prints its first `maxReplayed` bytes), and cleaned:
+        // a line may quote a server, and none may reach the terminal with an escape sequence in it.
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        var replayed = 0
+        var pending: [UInt8] = []
+        while replayed < Self.maxReplayed {
             let count = read(file, &buffer, buffer.count)
             guard count > 0 else { break }
-            _ = buffer.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, count) }
+            replayed += count
+            pending += buffer[..<count]
+            if let end = pending.lastIndex(of: 0x0A) {
+                Self.write(pending[...end])
+                pending.removeSubrange(...end)
+            }
+        }
+        if !pending.isEmpty { Self.write(pending[...]) }
+        var info = stat()
+        if fstat(file, &info) == 0, Int(info.st_size) > replayed {
+            Self.write(Array("feed: \(Int(info.st_size) - replayed) more bytes of log were left out\n".utf8)[...])
         }
         close(file)
         unlink(path)
         file = -1
+    }
+
+    /// The most bytes of held log written out at release.
+    static let maxReplayed = 1 << 20
+
+    /// Writes held bytes to stderr, each line made safe for the terminal.
+    private static func write(_ bytes: ArraySlice<UInt8>) {
+        let text = SafeText.lines(String(decoding: bytes, as: UTF8.self), limit: 4_000, maxLines: 100_000)
+        var data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let count = data.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            offset += count
+        }
+        data.removeAll()
     }
 }

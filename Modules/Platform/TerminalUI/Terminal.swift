@@ -1,3 +1,4 @@
+import CCrashShim
 import ImageCodec
 
 #if canImport(Glibc)
@@ -60,6 +61,11 @@ public final class Terminal: @unchecked Sendable {
             }
             guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw .system("switching the terminal to raw mode", errno) }
             saved = original
+            // A crash (a trap, a fault) puts the terminal back too, before the backtrace is written.
+            let restore = Array(Self.restoreText.utf8)
+            restore.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { ccrash_shim_set_terminal(input, output, &original, $0.baseAddress, $0.count) }
+            }
         }
         do {
             try write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap + ANSI.reset + ANSI.home + ANSI.clearScreen)
@@ -75,11 +81,14 @@ public final class Terminal: @unchecked Sendable {
         lock.withLock {
             guard var original = saved else { return }
             saved = nil
-            let text = ANSI.reset + ANSI.enableLineWrap + ANSI.showCursor + ANSI.leaveAlternateScreen
-            try? writeAll(text)
+            ccrash_shim_clear_terminal()
+            try? writeAll(Self.restoreText)
             _ = tcsetattr(input, TCSAFLUSH, &original)
         }
     }
+
+    /// What puts the screen back: default colours, line wrap, the cursor and the main screen.
+    static let restoreText = ANSI.reset + ANSI.enableLineWrap + ANSI.showCursor + ANSI.leaveAlternateScreen
 
     /// Whether the terminal is in raw mode now.
     public var isRaw: Bool { lock.withLock { saved != nil } }

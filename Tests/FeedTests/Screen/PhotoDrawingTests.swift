@@ -68,4 +68,30 @@ import Testing
         FeedRowLayout(size: size, glyphs: .unicode).draw(photo, selected: false, top: 1, visible: 1..<23, photo: .ready(small), into: &blocks)
         #expect(blocks.graphics.isEmpty && blocks.text(row: 2).contains("▀"))
     }
+
+    @Test("a row drawn at any line, its photo above, across or below the list, with any caption, never traps (a resize storm with kitty)")
+    func everyTopAndSize() {
+        let caption = String(repeating: "a long caption word ", count: 12)
+        for graphics in [GraphicsMode.kitty, .sixel, .blocks] {
+            for (columns, rows) in [(20, 8), (80, 24), (33, 11), (200, 60), (3, 3)] {
+                let size = TerminalSize(columns: columns, rows: rows)
+                let layout = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics)
+                let post = Post(
+                    id: "p1", author: Author(id: "a", name: "ana"), caption: caption,
+                    image: ImageRef(url: URL(string: "https://img.feed.example/p1.jpg")!, width: 900, height: 1600), likeCount: 1, like: .notLiked)
+                let photo = PostRow(post: post)
+                let box = layout.photo(for: photo)
+                let pixels = RGBImage(width: max(1, box.columns), height: max(1, box.rows * 2), red: 1, green: 2, blue: 3)
+                let height = layout.height(of: photo)
+                for top in (-height - 2)...(rows + 2) {
+                    var buffer = ScreenBuffer(size: size)
+                    layout.draw(photo, selected: true, top: top, visible: 1..<max(1, rows - 1), photo: .ready(pixels), into: &buffer)
+                    for placement in buffer.graphics {
+                        #expect(placement.shown.lowerBound <= placement.shown.upperBound)
+                        #expect(placement.shown.upperBound <= box.rows)
+                    }
+                }
+            }
+        }
+    }
 }

@@ -68,7 +68,9 @@ struct FeedRowLayout {
                 buffer.draw(image, row: top + 1, column: Self.gutter, lines: visible)
             } else {
                 // The real pixels over the box's cells, only its lines inside the list area.
-                let shownLines = max(0, visible.lowerBound - top - 1)..<max(0, min(photo.rows, visible.upperBound - top - 1))
+                // Clamped both ways: a photo wholly above the list (its caption still shown) or below it shows no line.
+                let lower = min(max(0, visible.lowerBound - top - 1), photo.rows)
+                let shownLines = lower..<max(lower, min(photo.rows, visible.upperBound - top - 1))
                 buffer.place(GraphicsPlacement(
                     key: "\(row.imageURL.absoluteString) \(image.width)x\(image.height)", image: image, row: top + 1, column: Self.gutter,
                     columns: photo.columns, rows: photo.rows, shown: shownLines))
