@@ -31,9 +31,12 @@ import TestingSupport
     private let relay = NewPostsRelay()
     private let heard = Heard()
 
-    private func connection(_ client: ScriptedStreamClient, idle: Duration = .seconds(45), first: PostID? = "p1") -> LiveConnection {
+    private func connection(
+        _ client: ScriptedStreamClient, idle: Duration = .seconds(45), first: PostID? = "p1", healthyAfter: Duration = .seconds(10)
+    ) -> LiveConnection {
         var timings = LiveTimings()
         timings.idleTimeout = idle
+        timings.healthyAfter = healthyAfter
         timings.backoff = .milliseconds(10)
         timings.maxBackoff = .milliseconds(40)
         let (store, heard) = (store, heard)
@@ -188,5 +191,18 @@ import TestingSupport
         let ids = asked?.split(separator: ",").map(String.init) ?? []
         #expect(ids.prefix(2) == ["p9", "p3"], "on screen first: \(ids)")
         #expect(Set(ids) == ["p1", "p2", "p3", "p9"], "then every other post held, once")
+    }
+
+    @Test(arguments: [false, true])
+    func aStreamThatClosesAtOnceBacksOffLikeAFailureAndOnlyAHealthyOneStartsOver(healthy: Bool) async {
+        let closing = ScriptedStreamClient.Connection([": hello\n\n"], end: .close)
+        let client = ScriptedStreamClient(Array(repeating: closing, count: 4))
+        let live = connection(client, healthyAfter: healthy ? .zero : .seconds(10))
+        live.setWanted(true)
+        #expect(await eventually(within: .seconds(180)) { heard.reconnects.count >= 4 })
+        live.setWanted(false)
+        let attempts = heard.reconnects.prefix(4).map(\.attempt)
+        #expect(attempts == (healthy ? [1, 1, 1, 1] : [1, 2, 3, 4]), "each open-and-close \(healthy ? "starts over" : "counts"): \(attempts)")
+        #expect(live.refetches <= 4, "one read of the counts per connection, no more")
     }
 }

@@ -99,7 +99,11 @@ public final class LiveConnection {
             let opened = await connectOnce()
             targets.relay.setPushing(false)
             guard !Task.isCancelled else { return }
-            failures = opened ? 1 : failures + 1
+            // Only a stream that stayed open a while starts the backoff over: one that opens and
+            // closes at once is a failure like any other, or it would be reopened (and its counts
+            // read again) every half second for ever.
+            let healthy = opened.map { ContinuousClock.now - $0 >= timings.healthyAfter } ?? false
+            failures = healthy ? 1 : failures + 1
             state = .retrying
             let backoff = LiveBackoff(base: timings.backoff, cap: timings.maxBackoff)
             let wait = backoff.wait(after: failures, random: Double.random(in: 0...1))
@@ -108,8 +112,8 @@ public final class LiveConnection {
         }
     }
 
-    /// One connection, until it fails, ends or is cancelled; returns whether it opened.
-    private func connectOnce() async -> Bool {
+    /// One connection, until it fails, ends or is cancelled; returns when it opened, if it did.
+    private func connectOnce() async -> ContinuousClock.Instant? {
         // The loop wakes for the open, a failure, the end, a gap and the idle check; a frame's
         // events are applied by the frame ticker, with no task resumed.
         let doorbell = Doorbell()
@@ -136,12 +140,12 @@ public final class LiveConnection {
                 doorbell.ring()
             }
         }
-        var isOpen = false
+        var openedAt: ContinuousClock.Instant?
         while true {
             await doorbell.wait()
             if Task.isCancelled { break }
-            if !isOpen && inbox.isOpen && inbox.failure == nil {
-                isOpen = true
+            if openedAt == nil && inbox.isOpen && inbox.failure == nil {
+                openedAt = .now
                 state = .open
                 targets.relay.setPushing(true)
                 // Events that came before the refetch are older than what it reads: they apply only
@@ -152,7 +156,7 @@ public final class LiveConnection {
                 first.counts = first.counts.filter { read[$0.key] == nil }
                 applyNow(first)
             }
-            if isOpen {
+            if openedAt != nil {
                 // What came during a read (or was missed) is applied here, then each frame's by the ticker.
                 if frames?.inbox === inbox { frames = nil }
                 await apply(inbox.take())
@@ -171,14 +175,14 @@ public final class LiveConnection {
         stream.cancel()
         let error = await stream.value
         lastID = inbox.lastID
-        if Task.isCancelled { return isOpen }
+        if Task.isCancelled { return openedAt }
         if let failure = inbox.failure {
             log(failure.kind, failure.line)
         } else if let error, error != .cancelled {
             if case .status(code: 503, _) = error { targets.refreshFlags() }
             log("http \(error)", "the stream failed: \(error)")
         }
-        return isOpen
+        return openedAt
     }
 
     private func apply(_ batch: LiveInbox.Batch) async {

@@ -6,6 +6,9 @@ public struct LiveTimings: Hashable, Sendable {
     public var backoff: Duration = .milliseconds(500)
     /// The longest wait before reopening.
     public var maxBackoff: Duration = .seconds(30)
+    /// A stream open this long was healthy: the backoff starts over after it ends. One that ends
+    /// sooner (a server that closes at once) counts as a failure, and the waits keep growing.
+    public var healthyAfter: Duration = .seconds(10)
     /// Events are applied at most once per frame.
     public var frame: Duration = .milliseconds(16)
     /// The longest line and the largest event accepted (bytes); more drops the connection.
@@ -13,6 +16,6 @@ public struct LiveTimings: Hashable, Sendable {
     /// The most posts whose counts are read again after each (re)connect.
     public var refetchLimit = 500
 
-    /// The defaults: 45 s, 0.5 s to 30 s, 16 ms, 64 KB, 500 posts.
+    /// The defaults: 45 s, 0.5 s to 30 s (from the start again after 10 s open), 16 ms, 64 KB, 500 posts.
     public init() {}
 }
