@@ -141,7 +141,7 @@ let package = Package(
         .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
         .target(name: "TelemetryInterface", path: "Modules/Platform/TelemetryInterface"),
         .target(
-            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim"],
+            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim", "SafeText"],
             path: "Modules/Platform/Telemetry"),
 
         // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).

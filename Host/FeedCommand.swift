@@ -68,9 +68,14 @@ enum FeedCommand {
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
                 router.onSuspended = { suspended in
-                    if suspended { model.savePlace() } else { services.returned() }
+                    if !suspended { services.returned() }
                 }
                 let telemetry = services.telemetry
+                // A stopped process may be killed: the place and the telemetry are on disk before it stops.
+                router.beforeSuspend = {
+                    await model.savePlace()?.value
+                    await telemetry.writeNow()
+                }
                 router.onFrame = { telemetry.frameDrawn($0, hasRows: $1) }
                 let status = await ScreenMode.run(router: router, graphics: graphics)
                 await services.savePlaces()

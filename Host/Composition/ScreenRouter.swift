@@ -47,6 +47,12 @@ final class ScreenRouter {
     /// Called when the process is suspended (`true`: the place is saved) or runs again (`false`: a return).
     var onSuspended: @MainActor (Bool) -> Void = { _ in }
 
+    /// Called before the process stops: returns once what must not be lost is on disk.
+    var beforeSuspend: @MainActor () async -> Void = {}
+
+    /// Writes the place and telemetry before the process stops.
+    func prepareToSuspend() async { await beforeSuspend() }
+
     /// The process was suspended (`true`) or resumed (`false`): no polling meanwhile.
     func setSuspended(_ suspended: Bool) {
         stack.setSuspended(suspended)

@@ -49,6 +49,11 @@ final class AppTelemetry {
             return
         }
         var configuration = TelemetryConfiguration(queueFile: files.queue, consent: settings.consent)
+        // Who and where the user is never leaves the device in an error's words.
+        configuration.redaction = TelemetryRedaction(secrets: [
+            userData.user, userData.owner, userData.directory.path, userData.server?.absoluteString ?? "", userData.server?.host ?? "",
+            NSHomeDirectory(),
+        ])
         configuration.flushInterval = options.telemetryInterval
         var sinks: [any TelemetrySink] = [EventsAPISink(http: http)]
         if let otlp = options.otlp { sinks.append(OTLPSink(http: http, endpoint: otlp)) }
@@ -94,6 +99,12 @@ final class AppTelemetry {
                 decodeMilliseconds: photos.averageDecodeTime.milliseconds))
         }
         await pipeline.finish(timeout: timeout)
+    }
+
+    /// Writes what waits in memory to the queue file now, without sending (the process is about to stop).
+    func writeNow() async {
+        guard startedPipeline, let pipeline else { return }
+        await pipeline.writeNow()
     }
 
     /// Logout: nothing more is recorded in this run, and the queue and the crash record are deleted;

@@ -1,6 +1,7 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// Stale-while-revalidate with `offline-pages`, end to end: a revalidation never removes the rows
 /// under a reader below the top, a fresh saved feed is trusted, the place is kept across runs, an
@@ -27,6 +28,29 @@ import Testing
         // Required: the tests read rows of it by index.
         try #require(ids.count == 60)
         return ids
+    }
+
+    /// `see 12`, then no move at all, then SIGKILL: the relaunch opens at row 12 (the place is saved
+    /// a moment after the reader stops, not only at the next move).
+    @Test func thePlaceTheReaderRestsOnSurvivesAKillWithoutAnotherMove() async throws {
+        let server = try TestServer()
+        let saved = try await fillThreePages(server)
+        let feed = try run(server, ["--fresh-for", "600"])
+        _ = try await feed.send("open")
+        _ = try await feed.send("see 30")
+        let seen = try await feed.send("see 12")
+        #expect(seen["anchor"] as? String == saved[12])
+        let file = try #require(try FileManager.default.contentsOfDirectory(at: dataDir, includingPropertiesForKeys: nil)
+            .first { $0.lastPathComponent.hasPrefix("feed-") && $0.pathExtension == "sqlite" })
+        // No command after `see 12`: the file holds what a kill would leave.
+        let wanted = saved[12]
+        #expect(await eventually(within: .seconds(60)) { (try? SQLiteShell.run(file, "SELECT post_id FROM feed_anchor")) == wanted })
+        kill(feed.pid, SIGKILL)
+        _ = try? await feed.waitForExit()
+        let relaunched = try run(server, ["--fresh-for", "600"])
+        let opened = try await relaunched.send("open")
+        #expect(opened["anchor"] as? String == saved[12], "the relaunch opens where the reader rested")
+        #expect(try await relaunched.finish() == 0)
     }
 
     /// The reproduction (with 4 s of latency, not 1.5: a full test run beside feed-chaos

@@ -30,6 +30,19 @@ import TestingSupport
         #expect(mode == 0o600)
     }
 
+    @Test func theFirstRunInAFreshDataDirectoryRecordsItsCrash() async throws {
+        let directory = TestDirectory()
+        let file = directory.url.appendingPathComponent("not-yet/made/crash.log")
+        let path = file.path
+        let status = try await onOwnThread { () throws -> ProbeProcess.Exit? in
+            try ProbeProcess("TelemetryCrashProbe", arguments: ["crash", path, "\(SIGSEGV)"]).waitForExit(deadline: Date().addingTimeInterval(60))
+        }
+        #expect(status == .signalled(SIGSEGV))
+        #expect(CrashRecorder(file: file).collect() == [Int(SIGSEGV)])
+        let mode = try FileManager.default.attributesOfItem(atPath: file.deletingLastPathComponent().path)[.posixPermissions] as? Int
+        #expect(mode == 0o700, "the folder is private")
+    }
+
     @Test func junkInTheFileIsIgnored() throws {
         let directory = TestDirectory()
         let file = directory.url.appendingPathComponent("crash.log")

@@ -27,4 +27,24 @@ import Testing
         #expect(StatsReport.sparkline([Double]()) == "(none yet)")
         #expect(StatsReport.sparkline([0, 10], ascii: true) == "_#")
     }
+
+    @Test("a queue file's team names reach the terminal made safe, and its times at the ends of Double draw no trap")
+    func hostileRowsOfTheQueueFile() {
+        func event(_ id: Int, owner: String, name: String, ms: Double) -> QueuedEvent {
+            QueuedEvent(id: "E\(id)", name: name, time: 1, sequence: id, session: "S", owner: owner, sampleRate: 1, properties: ["ms": .number(ms)])
+        }
+        let stats = TelemetryStats(events: [
+            event(1, owner: "feed\u{1B}]52;c;ZXZpbA==\u{07}", name: "frame", ms: 4),
+            event(2, owner: "likes", name: "frame", ms: .greatestFiniteMagnitude),
+            event(3, owner: "likes", name: "frame", ms: -.greatestFiniteMagnitude),
+            event(4, owner: "likes", name: "first_page", ms: .infinity),
+            event(5, owner: "likes", name: "first_page", ms: 12),
+        ])
+        #expect(stats.frameMS == [4], "times that cannot be are not believed")
+        #expect(stats.firstPageMS == [12])
+        let text = StatsReport.text(stats)
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "no escape sequence reaches the terminal")
+        #expect(text.contains("feed ]52;c"), "the name, its escape made a space (cut to the column)")
+        #expect(StatsReport.sparkline([-.greatestFiniteMagnitude, 0, .greatestFiniteMagnitude]).count == 3)
+    }
 }

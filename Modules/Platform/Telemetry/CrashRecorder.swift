@@ -1,4 +1,5 @@
 import CCrashShim
+import Database
 import Foundation
 
 #if canImport(Glibc)
@@ -17,9 +18,11 @@ public struct CrashRecorder: Sendable {
         self.file = file
     }
 
-    /// Opens the file and installs the handler for this process. Throws the `errno` when the file
-    /// cannot be opened (then no handler is installed).
+    /// Makes the file's private folder if missing, opens the file and installs the handler for this
+    /// process. Throws when the folder or the file cannot be made (then nothing is recorded).
     public func install() throws {
+        // The first run in a fresh data directory records its crash too: the folder is made first.
+        try DatabaseFiles.privateDirectory(file.deletingLastPathComponent())
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         // The descriptor stays open for the process's life: the handler writes to it.

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 /// `feed stats` as text: a table per owning team and small terminal charts.
 public enum StatsReport {
@@ -12,8 +13,9 @@ public enum StatsReport {
                 guard let count = team.byName[name], count.count > 0 else { return "-" }
                 return String(format: "%d/%d %.0f%%", count.failures, count.count, count.rate * 100)
             }
+            // A team's name is read from the queue file: made safe before the terminal sees it.
             lines.append(row([
-                team.team, "\(team.events)", "\(team.failures)", share("page_load"), share("like"), share("store_write"),
+                SafeText.line(team.team, limit: 24), "\(team.events)", "\(team.failures)", share("page_load"), share("like"), share("store_write"),
                 "\(team.byName["error"]?.count ?? 0)", "\(team.byName["crash"]?.count ?? 0)",
             ]))
         }
@@ -37,7 +39,9 @@ public enum StatsReport {
         let cells: [Character] = ascii ? Array("_.-=*#") : Array("▁▂▃▄▅▆▇█")
         return String(values.map { value in
             let share = high > low ? (value - low) / (high - low) : 0
-            return cells[min(cells.count - 1, Int(share * Double(cells.count - 1) + 0.5))]
+            // Never a trap: a share that is not finite (values at the ends of Double) draws the lowest cell.
+            guard share.isFinite else { return cells[0] }
+            return cells[min(cells.count - 1, max(0, Int(share * Double(cells.count - 1) + 0.5)))]
         })
     }
 

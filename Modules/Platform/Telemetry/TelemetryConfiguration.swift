@@ -19,6 +19,12 @@ public struct TelemetryConfiguration: Sendable {
     public var batchSize = 200
     /// The share of installs that send sampled events (errors and crashes always go).
     public var sampleRate = 1.0
+    /// How long a sink that failed waits before it is tried again; the wait doubles with each
+    /// failure in a row, up to 64 times this. Other sinks go on meanwhile.
+    public var sinkRetry: Duration = .seconds(30)
+    /// What an error event's message loses before it is kept (paths, URLs, the account's name):
+    /// nothing that says who or where the user is is written to the queue, let alone sent.
+    public var redaction = TelemetryRedaction()
     /// This run's ID.
     public var session = UUID().uuidString
 

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 import Synchronization
 import TelemetryInterface
 
@@ -33,6 +34,10 @@ public final class TelemetryPipeline: TelemetryRecorder {
 
     /// Takes the event; returns at once. Past the memory limit the event is dropped (counted).
     public func record(_ event: TelemetryEvent, owner: String) {
+        var event = event
+        if case .error(let code, let message) = event {
+            event = .error(code: configuration.redaction.redact(code, limit: 64), message: configuration.redaction.redact(message))
+        }
         let pending = PendingEvent(id: UUID(), time: Date().timeIntervalSince1970, owner: owner, event: event)
         let kept = buffer.withLock { buffer in
             guard !buffer.stopped else { return false }
@@ -140,7 +145,16 @@ public final class TelemetryPipeline: TelemetryRecorder {
         /// The one open under way: a second caller waits for it, a logout closes what it opens.
         private var opening: Task<Result<TelemetryQueue, any Error>, Never>?
         private var running: Task<Bool, Never>?
-        private var warnedAboutSend = false
+        private var warnedAboutWrite = false
+        /// Each sink's trouble: one that is down waits (backing off) on its own, and is named once.
+        private var trouble: [String: SinkTrouble] = [:]
+
+        /// A sink's failures in a row, when it may be tried again, and whether the user was told.
+        private struct SinkTrouble {
+            var failures = 0
+            var retryAt = ContinuousClock.now
+            var warned = false
+        }
 
         init(configuration: TelemetryConfiguration, sinks: [any TelemetrySink], warn: @escaping @Sendable (String) -> Void) {
             self.configuration = configuration
@@ -191,9 +205,13 @@ public final class TelemetryPipeline: TelemetryRecorder {
             guard !events.isEmpty, let queue else { return }
             do {
                 let unsent = try await queue.append(events, session: configuration.session, sampleRate: configuration.sampleRate)
+                warnedAboutWrite = false
                 if flushing && unsent >= configuration.flushCount { await flush() }
             } catch {
-                warn("feed: telemetry could not write its queue (\(error)); these events are lost")
+                // Said once until a write succeeds again: a full disk must not fill stderr too.
+                guard !warnedAboutWrite else { return }
+                warnedAboutWrite = true
+                warn("feed: telemetry could not write its queue (\(error)); events are lost until it can — free some disk space")
             }
         }
 
@@ -215,24 +233,60 @@ public final class TelemetryPipeline: TelemetryRecorder {
             return result
         }
 
+        /// Sends to each sink what it has not taken yet; a sink that failed lately waits its turn
+        /// (also at exit: its events stay queued for the next run). Returns whether every sink took everything.
         private func send(_ queue: TelemetryQueue, all: Bool) async -> Bool {
+            let names = sinks.map(\.name)
+            try? await queue.settleDelivered(names)
+            var complete = true
+            for sink in sinks {
+                if let trouble = trouble[sink.name], ContinuousClock.now < trouble.retryAt {
+                    complete = false
+                    continue
+                }
+                if !(await send(queue, to: sink, of: names, all: all)) { complete = false }
+            }
+            return complete
+        }
+
+        private func send(_ queue: TelemetryQueue, to sink: any TelemetrySink, of names: [String], all: Bool) async -> Bool {
             // Bounded: at most the whole queue in batches, never an endless loop.
             let rounds = all ? configuration.capacity / max(1, configuration.batchSize) + 2 : 1
             for _ in 0..<rounds {
                 guard !Task.isCancelled else { return false }
+                let batch: TelemetryBatch
                 do {
-                    guard let batch = try await queue.claimBatch(limit: configuration.batchSize) else { return true }
-                    for sink in sinks { try await sink.send(batch) }
-                    try await queue.markSent(batch.id)
+                    guard let claimed = try await queue.claimBatch(limit: configuration.batchSize, for: sink.name) else { return true }
+                    batch = claimed
                 } catch {
-                    if !warnedAboutSend {
-                        warnedAboutSend = true
-                        warn("feed: telemetry could not send (\(error)); the events wait in the queue for the next try")
-                    }
                     return false
                 }
+                do {
+                    try await sink.send(batch)
+                } catch {
+                    failed(sink.name, error)
+                    return false
+                }
+                recovered(sink.name)
+                do { try await queue.markDelivered(batch.id, to: sink.name, of: names) } catch { return false }
             }
             return true
+        }
+
+        private func failed(_ sink: String, _ error: any Error) {
+            var state = trouble[sink] ?? SinkTrouble()
+            state.failures += 1
+            let retry = max(.zero, configuration.sinkRetry)
+            state.retryAt = .now + min(retry * (1 << min(state.failures - 1, 6)), retry * 64)
+            if !state.warned {
+                state.warned = true
+                warn("feed: telemetry could not send to \(sink) (\(SafeText.line("\(error)", limit: 160))); its events wait in the queue for the next try")
+            }
+            trouble[sink] = state
+        }
+
+        private func recovered(_ sink: String) {
+            trouble[sink] = nil
         }
     }
 }

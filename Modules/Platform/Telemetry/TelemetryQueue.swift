@@ -84,15 +84,19 @@ public actor TelemetryQueue {
         }
     }
 
-    /// The batch to send next: one claimed before and never acknowledged (sent again under the same
-    /// ID, so a kill during a flush repeats it, and the server drops the repeats), else a new one of
-    /// up to `limit` unsent events. `nil` when nothing waits.
-    func claimBatch(limit: Int) throws -> TelemetryBatch? {
+    /// The batch to send to `sink` next: the oldest batch claimed before and not yet taken by that
+    /// sink (sent again under the same ID, so a kill during a flush repeats it, and the server drops
+    /// the repeats), else a new one of up to `limit` unsent events. `nil` when nothing waits for it.
+    /// Each sink has its own progress: one that is down holds back no other.
+    func claimBatch(limit: Int, for sink: String) throws -> TelemetryBatch? {
         let connection = try connection
         return try connection.write {
-            var batch = try connection.query("SELECT batch FROM events WHERE sent = 0 AND batch IS NOT NULL ORDER BY sequence LIMIT 1") {
-                try $0.column(0, as: String.self)
-            }.first
+            var batch = try connection.query(
+                """
+                SELECT batch FROM events WHERE sent = 0 AND batch IS NOT NULL
+                AND batch NOT IN (SELECT batch FROM deliveries WHERE sink = ?) ORDER BY sequence LIMIT 1
+                """, [sink]
+            ) { try $0.column(0, as: String.self) }.first
             if batch == nil {
                 let id = UUID().uuidString
                 try connection.execute(
@@ -106,9 +110,34 @@ public actor TelemetryQueue {
         }
     }
 
-    /// Marks the events of batch `id` sent.
-    func markSent(_ id: String) throws {
-        try connection.execute("UPDATE events SET sent = 1 WHERE batch = ?", [id])
+    /// `sink` took batch `id`; once every one of `sinks` took it, its events are marked sent.
+    func markDelivered(_ id: String, to sink: String, of sinks: [String]) throws {
+        let connection = try connection
+        try connection.write {
+            try connection.execute("INSERT OR IGNORE INTO deliveries (batch, sink) VALUES (?, ?)", [id, sink])
+            try settleDelivered(sinks)
+        }
+    }
+
+    /// Marks sent every batch each of `sinks` took (a run with fewer sinks than the last settles
+    /// what they all took), and forgets their deliveries.
+    func settleDelivered(_ sinks: [String]) throws {
+        let connection = try connection
+        let names = Array(Set(sinks)).sorted()
+        guard !names.isEmpty else { return }
+        let list = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        let complete = "SELECT batch FROM deliveries WHERE sink IN (\(list)) GROUP BY batch HAVING COUNT(DISTINCT sink) = \(names.count)"
+        try connection.write {
+            try connection.execute("UPDATE events SET sent = 1 WHERE sent = 0 AND batch IN (\(complete))", names)
+            try connection.execute("DELETE FROM deliveries WHERE batch NOT IN (SELECT batch FROM events WHERE sent = 0 AND batch IS NOT NULL)")
+        }
+    }
+
+    /// For tests: the file refuses to grow by more than `pages` SQLite pages, as a full disk would.
+    func limitGrowthForTesting(toPages pages: Int) throws {
+        let connection = try connection
+        let current = try connection.query("PRAGMA page_count") { row in try row.column(0, as: Int.self) }.first ?? 0
+        try connection.execute("PRAGMA max_page_count = \(current + max(0, pages))")
     }
 
     /// Closes the file; every later call fails (logout, before the file is deleted).
@@ -154,13 +183,20 @@ public actor TelemetryQueue {
             sampleRate: try row.column(6, as: Double.self), properties: properties)
     }
 
-    /// The file's shape and its one migration.
+    /// The file's shape and its migrations.
     static let schema = CheckedDatabaseFile(
         schema: SchemaShape(
-            version: 1,
+            version: 2,
             columns: [
                 "meta": ["key", "value"],
                 "events": ["sequence", "id", "name", "time", "session", "owner", "sample_rate", "priority", "properties", "batch", "sent"],
+                "deliveries": ["batch", "sink"],
+            ],
+            earlier: [
+                1: [
+                    "meta": ["key", "value"],
+                    "events": ["sequence", "id", "name", "time", "session", "owner", "sample_rate", "priority", "properties", "batch", "sent"],
+                ]
             ]),
         migrations: {
             [
@@ -177,7 +213,11 @@ public actor TelemetryQueue {
                         INSERT INTO meta (key, value) VALUES ('dropped', '0');
                         """)
                     try db.execute("INSERT INTO meta (key, value) VALUES ('install', ?)", [UUID().uuidString])
-                }
+                },
+                // Version 2: which sink took which batch, so each sink has its own progress.
+                { db in
+                    try db.executeScript("CREATE TABLE deliveries (batch TEXT NOT NULL, sink TEXT NOT NULL, PRIMARY KEY (batch, sink)) WITHOUT ROWID;")
+                },
             ]
         }, synchronous: .normal)
 }

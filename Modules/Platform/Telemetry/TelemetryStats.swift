@@ -59,9 +59,10 @@ public struct TelemetryStats: Sendable, Equatable, Codable {
             }
             byTeam[event.owner] = team
             switch event.name {
-            case "first_page": if let ms = event.properties["ms"]?.number { firstPageMS.append(ms) }
+            // Times come from a file: only finite ones of at most an hour are believed.
+            case "first_page": if let ms = event.properties["ms"]?.number, Self.believable(ms) { firstPageMS.append(ms) }
             case "frame":
-                if let ms = event.properties["ms"]?.number {
+                if let ms = event.properties["ms"]?.number, Self.believable(ms) {
                     frameMS.append(ms)
                     if ms > TelemetryEvent.hitchMilliseconds { hitches += 1 }
                 }
@@ -71,6 +72,9 @@ public struct TelemetryStats: Sendable, Equatable, Codable {
         teams = byTeam.values.sorted { $0.team < $1.team }
         events = list.count
     }
+
+    /// Whether `milliseconds` read from the queue can be a time at all (finite, 0 to an hour).
+    static func believable(_ milliseconds: Double) -> Bool { milliseconds.isFinite && (0...3_600_000).contains(milliseconds) }
 
     /// The rate of failures of `name` for `team` (0 when none were tracked).
     public func rate(_ name: String, team: String) -> Double {

@@ -12,6 +12,8 @@ public struct TerminalRunLoop {
     public var tickInterval = Duration.milliseconds(100)
     /// Whether stderr is held while the screen is up (log lines would scroll it) and printed after.
     public var holdsStandardError = true
+    /// The longest a suspend waits for the screen's writes before the process stops.
+    public var suspendWriteLimit = Duration.seconds(2)
     private let terminal: Terminal
     private let makeInput: () -> TerminalInput
     private let depth: ColorDepth
@@ -72,6 +74,8 @@ public struct TerminalRunLoop {
                 return 128 + signal
             case .suspend:
                 screen.setSuspended(true)
+                // A stopped process may be killed: what must not be lost is written first (at most 2 s).
+                await Self.waitAtMost(suspendWriteLimit) { await screen.prepareToSuspend() }
                 terminal.restore()
                 suspendProcess()
                 try terminal.enterRawMode()
@@ -93,6 +97,17 @@ public struct TerminalRunLoop {
             try draw(screen, writer: writer, input: input)
         }
         return 0
+    }
+
+    /// Runs `work` and returns when it ends or after `limit`, whichever comes first (the work goes on).
+    private static func waitAtMost(_ limit: Duration, _ work: @escaping @MainActor () async -> Void) async {
+        let running = Task { @MainActor in await work() }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await running.value }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// Draws a frame and asks for another as soon as anything it read changes.

@@ -17,6 +17,9 @@ public protocol TerminalScreen: AnyObject {
     var isAnimating: Bool { get }
     /// The process was suspended (`true`: Ctrl-Z, SIGTSTP) or runs again (`false`).
     func setSuspended(_ suspended: Bool)
+    /// The process is about to stop (it may be killed while stopped): writes what must not be lost
+    /// (the reader's place, telemetry) and returns once it is on disk. Waited for a bounded time.
+    func prepareToSuspend() async
     /// What is on top; when it changes (another screen opened or closed), the next frame is sent whole.
     var layer: ObjectIdentifier { get }
 }
@@ -24,6 +27,9 @@ public protocol TerminalScreen: AnyObject {
 extension TerminalScreen {
     /// Nothing to pause by default.
     public func setSuspended(_ suspended: Bool) {}
+
+    /// Nothing to write by default.
+    public func prepareToSuspend() async {}
 
     /// One layer by default: the screen itself.
     public var layer: ObjectIdentifier { ObjectIdentifier(self) }

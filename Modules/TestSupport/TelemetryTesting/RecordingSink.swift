@@ -7,10 +7,11 @@ public final class RecordingSink: TelemetrySink {
     public struct Offline: Error {}
 
     private let state = Mutex<(batches: [TelemetryBatch], failing: Bool, attempts: Int)>(([], false, 0))
-    public var name: String { "recording" }
+    public let name: String
 
-    /// A sink that accepts everything until told to fail.
-    public init(failing: Bool = false) {
+    /// A sink named `name` that accepts everything until told to fail.
+    public init(name: String = "recording", failing: Bool = false) {
+        self.name = name
         state.withLock { $0.failing = failing }
     }
 

@@ -5,27 +5,47 @@ import StoreInterface
 /// Stale-while-revalidate without moving the reader: a first page that answers over rows shown is
 /// taken in place while the reader is below the top (counts, hearts and captions change, no row
 /// leaves), and a page in another order waits behind "Feed updated · r". The reader's place is
-/// kept (saved every few seconds, on suspend and on quit); a return revalidates a stale feed.
+/// kept (saved every few seconds while moving, a moment after a stop, on suspend and on quit); a
+/// return revalidates a stale feed.
 extension FeedViewModel {
-    /// How often, at most, the place is saved while the reader moves.
+    /// How often, at most, the place is saved while the reader keeps moving.
     static let placeSaveInterval: TimeInterval = 5
 
     /// Where the reader is now (`nil`: the top): the top visible post and its line offset.
     public var readerPlace: FeedPlace? { reader }
 
-    /// The reader is at `place` (`nil` or the first post at line 0: the top); saved every few seconds.
+    /// The reader is at `place` (`nil` or the first post at line 0: the top). Saved every few
+    /// seconds while the reader moves, and `placeSettleDelay` after the reader stops: a kill at any
+    /// time later loses no place the reader rested on.
     public func readerMoved(to place: FeedPlace?) {
         reader = place.flatMap { $0.lineOffset == 0 && list.index(of: $0.post) == 0 ? nil : $0 }
-        guard started, let last = lastPlaceSave else {
-            lastPlaceSave = (reader, now())
+        guard started else { return }
+        // Nothing saved this run: the top is what a launch assumes, and the first move away is saved.
+        let last = lastPlaceSave ?? (nil, .distantPast)
+        guard last.place != reader else {
+            pendingPlaceSave?.cancel()
+            pendingPlaceSave = nil
             return
         }
-        if last.place != reader, FeedFreshness.age(of: last.at, now: now()) >= Self.placeSaveInterval { savePlace() }
+        if FeedFreshness.age(of: last.at, now: now()) >= Self.placeSaveInterval {
+            savePlace()
+            return
+        }
+        // The reader may stop here: the place is saved once it stays a moment.
+        pendingPlaceSave?.cancel()
+        let delay = placeSettleDelay
+        pendingPlaceSave = Task { [weak self] in
+            guard (try? await Task.sleep(for: delay)) != nil, let self, !Task.isCancelled else { return }
+            pendingPlaceSave = nil
+            if lastPlaceSave?.place != reader { savePlace() }
+        }
     }
 
     /// Saves the reader's place beside the saved pages now (quit, suspend); the task ends once written.
     @discardableResult
     public func savePlace() -> Task<Void, Never>? {
+        pendingPlaceSave?.cancel()
+        pendingPlaceSave = nil
         guard let cache, started, !list.rows.isEmpty else { return nil }
         let date = now()
         lastPlaceSave = (reader, date)

@@ -44,6 +44,10 @@ public final class FeedViewModel {
     /// Something failed since the last success: the next success is a return.
     @ObservationIgnored var failedSinceSuccess = false
     @ObservationIgnored var lastPlaceSave: (place: FeedPlace?, at: Date)?
+    /// The save of a place the reader stopped at, due `placeSettleDelay` after the last move.
+    @ObservationIgnored var pendingPlaceSave: Task<Void, Never>?
+    /// How long the reader stays at a place before it is saved (tests shorten it).
+    @ObservationIgnored var placeSettleDelay: Duration = .seconds(1)
     /// A later page succeeded after failures: once the answer is in, the first page is revalidated if stale.
     @ObservationIgnored var revalidateAfterAnswer = false
     /// Called on the first success after failures (the network is back), for the follow-ups.
@@ -146,6 +150,8 @@ public final class FeedViewModel {
         list.reset()
         (started, refreshFailed, state) = (false, false, .initial)
         (reader, restoredPlace, heldFirstPage, checkedAt, hiddenSavedAt, lastPlaceSave) = (nil, nil, nil, nil, nil, nil)
+        pendingPlaceSave?.cancel()
+        pendingPlaceSave = nil
         cache?.enqueue(.clear)
         notifyIfIdle()
         return cache.map { cache in Task { await cache.waitUntilDrained() } }
