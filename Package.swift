@@ -166,7 +166,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface",
+                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText",
             ],
             path: "Host"
         ),

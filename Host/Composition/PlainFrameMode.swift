@@ -10,7 +10,8 @@ enum PlainFrameMode {
     static func run(model: FeedViewModel, extensions: [any ScreenExtension], ascii: Bool, write: (String) -> Void) async -> Int32 {
         model.onAppear()
         _ = await model.waitUntilIdle(timeout: .seconds(30))
-        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { max(20, $0) } ?? 80
+        // COLUMNS may say anything: 20 to TerminalSize's largest side.
+        let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).map { min(max(20, $0), TerminalSize.maxSide) } ?? 80
         let glyphs = Glyphs.set(ascii: ascii)
         let text = FeedScreenRenderer.plainText(
             state: model.viewState, columns: columns, ascii: ascii,

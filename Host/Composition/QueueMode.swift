@@ -1,14 +1,14 @@
 import FeedInterface
 import Foundation
 import OfflineQueue
-import TerminalUI
+import SafeText
 
 /// `feed queue`: prints the likes waiting on this device to be sent, for the user and server
 /// given; never sends anything.
 @MainActor
 enum QueueMode {
     static func run(_ userData: UserData) async -> Int32 {
-        let owner = TextLayout.sanitized(userData.owner)
+        let owner = SafeText.line(userData.owner)
         let outbox = LikeQueuePlugin.outbox(userData.pluginFiles)
         guard FileManager.default.fileExists(atPath: outbox.path) else {
             StandardStreams.out("feed: no likes are waiting to be sent for \(owner)")
@@ -34,11 +34,11 @@ enum QueueMode {
         StandardStreams.out("post".padding(toLength: 16, withPad: " ", startingAt: 0) + "wanted   age       attempts  last error")
         for row in rows {
             // Post IDs and errors come from the server and the disk: no escape sequence reaches the terminal.
-            let post = String(TextLayout.sanitized(row.post.rawValue).prefix(15)).padding(toLength: 16, withPad: " ", startingAt: 0)
+            let post = SafeText.line(row.post.rawValue, limit: 15).padding(toLength: 16, withPad: " ", startingAt: 0)
             let wanted = (row.wanted ? "like" : "unlike").padding(toLength: 9, withPad: " ", startingAt: 0)
             let age = Self.age(row.age).padding(toLength: 10, withPad: " ", startingAt: 0)
             let attempts = String(row.attempts).padding(toLength: 10, withPad: " ", startingAt: 0)
-            StandardStreams.out(post + wanted + age + attempts + (row.lastError.map { String(TextLayout.sanitized($0).prefix(200)) } ?? "-"))
+            StandardStreams.out(post + wanted + age + attempts + (row.lastError.map { SafeText.line($0, limit: 200) } ?? "-"))
         }
         return 0
     }

@@ -1,3 +1,5 @@
+import SafeText
+
 /// Writes JSON text with keys in the order given, so scripts and people read a stable shape.
 struct JSONWriter {
     private(set) var text = ""
@@ -13,7 +15,9 @@ struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20:
+            // Controls (C0, DEL, C1) and characters that hide or reorder text (bidi overrides) are
+            // escaped: the JSON is the same, and a terminal showing the line acts on none of them.
+            case let c where c.value < 0x20 || SafeText.isHidden(c):
                 let hex = String(c.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 #if canImport(Glibc)
     import Glibc
@@ -18,10 +19,12 @@ enum StandardStreams {
         write(line + "\n", to: STDOUT_FILENO)
     }
 
-    /// Writes `line` and a newline to stderr; `false` when stderr is closed.
+    /// Writes `line` and a newline to stderr, made safe: a log line may quote a server, a file or
+    /// the environment, and no escape sequence, control or bidi character of theirs reaches the
+    /// terminal. `false` when stderr is closed.
     @discardableResult
     static func err(_ line: String) -> Bool {
-        write(line + "\n", to: STDERR_FILENO)
+        write(SafeText.lines(line, limit: 4_000, maxLines: 2_000) + "\n", to: STDERR_FILENO)
     }
 
     private static func write(_ text: String, to descriptor: Int32) -> Bool {

@@ -20,8 +20,10 @@ import Testing
         #expect(["connecting", "open", "retrying"].contains(state["live"] as? String ?? ""), "\(state["live"] ?? "nil")")
         #expect(try residentBytes(of: feed.pid) < 200 << 20, "memory stays bounded")
         #expect(try await feed.finish() == 0)
-        let lines = await feed.errorOutput().filter { $0.contains("live updates") }
+        let errors = await feed.errorOutput()
+        let lines = errors.filter { $0.contains("live updates") }
         #expect(lines.count == 1, "one clear line: \(lines)")
+        #expect(!errors.joined().unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }, "no control byte reaches stderr")
     }
 
     @Test func tenThousandEventsASecondAreCoalescedInBoundedMemory() async throws {

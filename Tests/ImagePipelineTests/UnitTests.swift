@@ -20,6 +20,9 @@ struct UnitTests {
         #expect(CachePolicy(headers: ["etag": "\"a\r\nX-Injected: 1\""]).etag == nil)
         #expect(CachePolicy(headers: ["etag": String(repeating: "a", count: 300)]).etag == nil)
         #expect(CachePolicy(headers: ["etag": "W/\"weak\""]).etag == "W/\"weak\"")
+        for hostile in ["=", "max-age=60,=", ",,", " = ", "=60"] {
+            #expect(CachePolicy(headers: ["cache-control": hostile]).noStore == false, "empty directives are skipped: \(hostile)")
+        }
     }
 
     @Test("freshness: max-age from the time stored, immutable for ever, no-cache never; worth storing")
@@ -132,5 +135,21 @@ struct UnitTests {
         #expect(path(["XDG_CACHE_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.cache/feed/images")
         #expect(path(["HOME": "/home/a"]) == "/home/a/.cache/feed/images")
         #expect(path([:]) == nil && path(["HOME": "nope"]) == nil)
+    }
+
+    @Test("a file in the cache folder dated past 2262, or at any time at all, is listed without a trap")
+    func filesWithTimesAtTheEdges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-times-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = try CacheDirectory.openOrCreate(folder.path)
+        for (name, seconds) in [("future", Int(Int32.max) * 8), ("past", -1_000_000_000), ("now", 1_700_000_000)] {
+            let file = folder.appendingPathComponent(name)
+            #expect(FileManager.default.createFile(atPath: file.path, contents: Data("x".utf8)))
+            var times = [timespec(tv_sec: seconds, tv_nsec: 0), timespec(tv_sec: seconds, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, file.path, &times, 0)
+        }
+        let listed = directory.list(limit: 10)
+        #expect(listed.count == 3)
+        #expect(listed.allSatisfy { $0.modified >= 0 })
     }
 }

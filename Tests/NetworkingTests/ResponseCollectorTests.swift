@@ -37,6 +37,14 @@ struct ResponseCollectorTests {
         #expect(collector.ending == .refused(.bodyTooLarge(limit: 100)))
     }
 
+    @Test("a stream may declare any length: nothing is reserved for it, and a body never more than its limit")
+    func aHugeDeclaredLengthReservesNothingHuge() {
+        var stream = ResponseCollector(maxBodyBytes: 100, host: "h:1", sink: { _ in true })
+        #expect(feed(&stream, ["HTTP/1.1 200 OK", "Content-Type: text/event-stream", "Content-Length: 9223372036854775807", ""]))
+        #expect(body(&stream, 10))
+        #expect(stream.ending == nil, "the stream reads on")
+    }
+
     @Test func theBodyStopsOneByteOverTheLimit() {
         var collector = ResponseCollector(maxBodyBytes: 100, host: "h:1")
         #expect(feed(&collector, ["HTTP/1.1 200 OK", ""]))

@@ -37,6 +37,18 @@ import Testing
         #expect(ProfileGrid(size: size).columns == (size.columns >= 100 ? 4 : size.columns >= 60 ? 3 : 2))
     }
 
+    @Test("any terminal size draws, from 1×1 up: a narrow terminal or a resize storm never traps")
+    func everySizeDraws() async throws {
+        let (screen, _) = await loadedScreen(posts: 12)
+        for columns in [1, 2, 3, 5, 6, 7, 9, 13, 20, 59, 60, 99, 100, 5_000] {
+            for rows in [1, 2, 3, 7, 24, 5_000] {
+                _ = screen.handle(.right)
+                let frame = screen.frame(size: TerminalSize(columns: columns, rows: rows))
+                #expect(frame.size.columns <= TerminalSize.maxSide && frame.size.rows <= TerminalSize.maxSide)
+            }
+        }
+    }
+
     @Test func asciiDrawsNoUnicode() async throws {
         let (screen, _) = await loadedScreen(ascii: true)
         let frame = screen.frame(size: TerminalSize(columns: 80, rows: 24))

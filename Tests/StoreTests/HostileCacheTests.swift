@@ -48,6 +48,21 @@ struct HostileCacheTests {
         #expect(warnings.all.isEmpty)
     }
 
+    @Test("a saved position at the end of the integers is a damaged file: the next page starts it over, never a trap")
+    func aPositionAtTheIntegerEdge() async throws {
+        try await saved()
+        do {
+            let raw = try Connection(path: url.path)
+            try raw.execute("UPDATE feed_order SET position = 9223372036854775807 WHERE position = (SELECT max(position) FROM feed_order)")
+            raw.close()
+        }
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        try? await cache.append(FeedFixtures.pages(count: 2)[1], savedAt: Date(timeIntervalSinceReferenceDate: 2_000))
+        #expect(warnings.all.count <= 1, "at most one line: \(warnings.all)")
+        try await cache.replaceAll(with: page, savedAt: Date(timeIntervalSinceReferenceDate: 3_000))
+        #expect(try await cache.load()?.posts.count == page.posts.count, "the cache works on")
+    }
+
     @Test("a file others filled with 100,000 rows loads at most loadLimit of them")
     func hugeFileLoadsABoundedNumberOfRows() async throws {
         try await saved()

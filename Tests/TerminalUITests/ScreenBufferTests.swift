@@ -42,4 +42,16 @@ import TerminalUI
         #expect(buffer.text(row: 0) == "abcd")
         #expect(buffer[0, 1].style.bold && buffer[0, 2].style.bold && !buffer[0, 3].style.bold)
     }
+
+    @Test("columns wholly past the edge fill and restyle nothing; a size from outside is bounded")
+    func rangesPastTheEdgeAndHugeSizes() {
+        var buffer = ScreenBuffer(size: TerminalSize(columns: 1, rows: 2))
+        buffer.fill(row: 0, columns: 2..<6, style: Style(background: .rgb(red: 1, green: 2, blue: 3)))
+        buffer.restyle(row: 1, columns: 7..<9) { $0.inverse = true }
+        buffer.fill(row: 0, columns: -5..<(-2))
+        #expect(buffer[0, 0].style.background == nil && !buffer[1, 0].style.inverse)
+        let huge = TerminalSize(columns: .max, rows: .max)
+        #expect(huge.columns == TerminalSize.maxSide && huge.rows == TerminalSize.maxSide)
+        #expect(TerminalSize(columns: .min, rows: -1) == TerminalSize(columns: 1, rows: 1))
+    }
 }

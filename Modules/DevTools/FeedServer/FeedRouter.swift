@@ -65,6 +65,11 @@ final class FeedRouter: Sendable {
         }
     }
 
+    /// The newest post's ID (the top of the feed), if any.
+    func firstPostID() -> String? {
+        state.withLock { $0.catalog.posts.last?.id }
+    }
+
     func changedLikeStates() -> [String: FeedServerLikeState] {
         state.withLock { state in
             Dictionary(uniqueKeysWithValues: state.changed.map { index in

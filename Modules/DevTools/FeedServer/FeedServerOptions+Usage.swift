@@ -24,7 +24,8 @@ extension FeedServerOptions {
           --others-like-every MS
                                 other users like or unlike a post every MS milliseconds, 1…86400000 (default: never)
           --live-keep-alive MS  a comment on a quiet GET /v1/live every MS milliseconds (default 15000)
-          --live-fault KIND     a hostile GET /v1/live: endless-line, huge-event, garbage, wild-ids, flood or silent
+          --live-fault KIND     a hostile GET /v1/live: endless-line, huge-event, garbage, wild-ids, flood, silent,
+                                edge-ids, control-bytes or close-at-once
           --flag KEY=BOOL       serve the flag KEY (true or false) from GET /v1/flags; repeatable
           --control             serve PUT /v1/control/flags {"flags":{"KEY":BOOL}} to flip flags live (default off)
           --log                 log one line per request (method, path, status, milliseconds)

@@ -12,4 +12,12 @@ public enum LiveStreamFault: String, Sendable, Equatable, CaseIterable {
     case flood
     /// The head, then nothing: no events and no keep-alive comments.
     case silent
+    /// IDs at the integer edges: a real likes event with ID `Int.max`, a reset with the same ID and
+    /// one with 0, IDs of `Int.max + 1` and below 0, then silence.
+    case edgeIDs = "edge-ids"
+    /// Terminal escape sequences and control bytes in an event's ID, name and data (an OSC 52
+    /// clipboard write, a screen clear, a bell, bidi overrides), then silence.
+    case controlBytes = "control-bytes"
+    /// A comment, then the connection closes at once, every time.
+    case closeAtOnce = "close-at-once"
 }

@@ -42,7 +42,9 @@ struct LiveStreamWriter {
     }
 
     /// The hostile stream, until the client goes (every loop is bounded by the bytes a client would take).
-    private func hostile(_ fault: LiveStreamFault, after last: Int) -> String {
+    private func hostile(_ fault: LiveStreamFault, after since: Int) -> String {
+        // The client's `since` may be any number: far from the edge, so IDs counted from it never overflow.
+        let last = min(since, Int.max / 2)
         let chunk = Data(repeating: UInt8(ascii: "x"), count: 64 << 10)
         var random = SplitMix64(seed: UInt64(truncatingIfNeeded: last) ^ 0x11FE)
         switch fault {
@@ -85,6 +87,28 @@ struct LiveStreamWriter {
             }
         case .silent:
             return idle("silent")
+        case .edgeIDs:
+            let post = router.firstPostID() ?? "p1"
+            let like = router.likeState(of: post) ?? (false, 0)
+            let event = "event: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked)}\n\n"
+            let lines = "id: \(Int.max)\n" + event
+                + "id: \(Int.max)\nevent: reset\ndata: {\"latest\":\(Int.max)}\n\n"
+                + "id: 0\nevent: reset\ndata: {\"latest\":0}\n\n"
+                + "id: 9223372036854775808\n" + event + "id: -1\n" + event
+            guard writer.write(Data(lines.utf8)) else { return "the client went away (edge ids)" }
+            return idle("edge ids")
+        case .controlBytes:
+            let osc52 = "\u{1B}]52;c;ZXZpbA==\u{07}"
+            let lines = "id: \(osc52)\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":1,\"liked\":false}\n\n"
+                + "id: \(last + 1)\nevent: \u{1B}[2J\u{07}\ndata: \u{1B}[2J\n\n"
+                + "id: \(last + 2)\nevent: flags\ndata: {\"flags\":{\"\\u001b]0;pwned\\u0007\":true}}\n\n"
+                + "id: \(last + 3)\nevent: new-posts\ndata: {\"newest\":\"p\\u001b[31m\\u202e1\",\"count\":1}\n\n"
+                + "id: \(last + 4)\nevent: likes\ndata: {\"id\":\"p\\u001b]52;c;eA==\\u0007\",\"likeCount\":7,\"liked\":true}\n\n"
+            guard writer.write(Data(lines.utf8)) else { return "the client went away (control bytes)" }
+            return idle("control bytes")
+        case .closeAtOnce:
+            _ = writer.write(Data(": closing at once\n\n".utf8))
+            return "closed at once (close-at-once)"
         }
         return "the hostile stream (\(fault.rawValue)) ended"
     }

@@ -118,6 +118,7 @@ public final class LiveConnection {
         // events are applied by the frame ticker, with no task resumed.
         let doorbell = Doorbell()
         let ticker = FrameTicker(frame: timings.frame) { [weak self] in self?.applyFrame() }
+        let resumedAfter = lastID
         let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes, signal: { doorbell.ring() }, pending: { ticker.ring() })
         self.inbox = inbox
         var query = [URLQueryItem(name: "since", value: String(lastID))]
@@ -181,6 +182,9 @@ public final class LiveConnection {
         } else if let error, error != .cancelled {
             if case .status(code: 503, _) = error { targets.refreshFlags() }
             log("http \(error)", "the stream failed: \(error)")
+        } else if let openedAt, ContinuousClock.now - openedAt < timings.healthyAfter, inbox.lastID == resumedAfter {
+            // Closed at once with nothing in it (a server closing a stream it served is no trouble).
+            log("short", "the server ended the stream right after it opened")
         }
         return openedAt
     }

@@ -80,10 +80,7 @@ final class Outbox {
             } else {
                 intent = QueuedIntent(post: post, wanted: wanted, before: before, queuedAt: now, attempts: 0, lastError: nil, revision: 0)
             }
-            let revisions = try db.query(OutboxSchema.nextRevision) { row in try row.column(0, as: Int.self) }
-            guard let revision = revisions.first else {
-                throw DatabaseError.sqlite(code: 1, message: "the outbox has no revision counter", sql: OutboxSchema.nextRevision)
-            }
+            let revision = try Self.nextRevision(in: db)
             intent.revision = revision
             try Self.upsert(intent, into: db)
             return intent
@@ -97,8 +94,7 @@ final class Outbox {
     func reopen(_ post: PostID, revision: Int, now: Date, keeping: () -> [QueuedIntent]) -> QueuedIntent? {
         let reopened = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: nil) { db -> QueuedIntent? in
             guard case .settled(revision, _, _) = try Self.row(of: post, in: db) else { return nil }
-            let revisions = try db.query(OutboxSchema.nextRevision) { row in try row.column(0, as: Int.self) }
-            guard let next = revisions.first else { return nil }
+            let next = try Self.nextRevision(in: db)
             try db.execute(OutboxSchema.reopen, [next, now.timeIntervalSinceReferenceDate, post.rawValue, revision])
             guard case .waiting(let intent) = try Self.row(of: post, in: db) else { return nil }
             return intent
@@ -197,11 +193,25 @@ final class Outbox {
         )
     }
 
+    /// The file's next revision. A clock past any a program of ours reaches (a hand-edited or foreign
+    /// file; SQLite would turn its overflow into a real number) makes the file one to start over.
+    private static func nextRevision(in db: Connection) throws -> Int {
+        let revisions = try db.query(OutboxSchema.nextRevision) { row in try? row.column(0, as: Int.self) }
+        guard let first = revisions.first else {
+            throw DatabaseError.sqlite(code: 1, message: "the outbox has no revision counter", sql: OutboxSchema.nextRevision)
+        }
+        guard let revision = first, QueuedIntent.revisionRange.contains(revision) else {
+            throw DatabaseError.corrupt("the outbox's revision clock is out of range")
+        }
+        return revision
+    }
+
     /// The row of `post` in `db`.
     private static func row(of post: PostID, in db: Connection) throws -> DiskRow {
         let rows = try db.query(OutboxSchema.selectPost, [post.rawValue]) { row -> DiskRow in
             guard (try? row.column(8, as: Bool.self)) == true else { return intent(row).map(DiskRow.waiting) ?? .unknown }
             guard let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self),
+                QueuedIntent.revisionRange.contains(revision),
                 let liked = try? row.column(9, as: Bool.self), let count = try? row.column(10, as: Int.self),
                 PostLimits.likeCount.contains(count)
             else { return .unknown }
@@ -214,7 +224,8 @@ final class Outbox {
     /// `nil` when its post, wanted state or revision cannot be read.
     private static func intent(_ row: borrowing Row) -> QueuedIntent? {
         guard let post = try? row.column(0, as: String.self), PostLimits.idBytes.contains(post.utf8.count),
-            let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self)
+            let wanted = try? row.column(1, as: Bool.self), let revision = try? row.column(7, as: Int.self),
+            QueuedIntent.revisionRange.contains(revision)
         else { return nil }
         var before: LikeResult?
         if let liked = try? row.column(2, as: Bool.self), let count = try? row.column(3, as: Int.self),

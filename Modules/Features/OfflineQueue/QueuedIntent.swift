@@ -8,6 +8,8 @@ struct QueuedIntent: Hashable, Sendable {
     static let errorCharacters = 200
     /// Times read back must be within a century of 2001 (seconds since 2001-01-01).
     static let timeRange = -3_155_760_000.0...3_155_760_000.0
+    /// The revisions believed from a file: a clock of 2^53 taps never runs out, and `+ 1` never traps.
+    static let revisionRange = 0...(1 << 53)
 
     /// The post.
     let post: PostID

@@ -14,6 +14,8 @@ import StoreInterface
 public actor SQLiteFeedCache: FeedCache {
     /// The most pages saved: the first three.
     public static let pageCap = 3
+    /// The largest position a saved post may have (the cap's pages hold far fewer).
+    static let maxPosition = 1 << 40
     /// The most rows read back: three pages of up to 100 posts. A file others filled with more
     /// (100,000 rows took 7.7 s and 213 MB to open) costs no more than this to load.
     public static let loadLimit = 300
@@ -127,8 +129,12 @@ public actor SQLiteFeedCache: FeedCache {
                 let pageCount = try db.query(FeedSchema.selectMeta) { row in try row.column(2, as: Int.self) }
                 guard let pageCount = pageCount.first, pageCount < Self.pageCap else { return }
                 let saved = try db.query(FeedSchema.savedIDs) { row in PostID(try row.column(0, as: String.self)) }
-                let last = try db.query(FeedSchema.lastPosition) { row in try row.column(0, as: Int.self) }
-                try Self.insert(page.posts, after: last.first ?? 0, skipping: Set(saved), into: db)
+                let last = try db.query(FeedSchema.lastPosition) { row in try row.column(0, as: Int.self) }.first ?? 0
+                // A position the file should never hold (a hand-edited or foreign file) is a damaged file: rebuilt, never a trap.
+                guard (0...Self.maxPosition).contains(last) else {
+                    throw DatabaseError.corrupt("a saved position is out of range (\(last))")
+                }
+                try Self.insert(page.posts, after: last, skipping: Set(saved), into: db)
                 try db.execute(FeedSchema.appendMeta, [page.next?.rawValue, savedAt.timeIntervalSinceReferenceDate])
             }
         }

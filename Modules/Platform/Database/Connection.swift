@@ -118,6 +118,7 @@ public final class Connection {
     /// `user_version`. Throws `DatabaseError.futureSchema` when the file has more than `migrations`.
     public func migrate(_ migrations: [Migration]) throws {
         let found = try userVersion()
+        guard found >= 0 else { throw DatabaseError.corrupt("its schema version is \(found)") }
         guard found <= migrations.count else { throw DatabaseError.futureSchema(found: found, known: migrations.count) }
         for index in found..<migrations.count {
             try write {

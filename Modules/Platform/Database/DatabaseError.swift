@@ -39,6 +39,11 @@ public enum DatabaseError: Error, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A file whose contents cannot be (a value no program of ours wrote): handled as `SQLITE_CORRUPT`.
+    public static func corrupt(_ message: String) -> DatabaseError {
+        .sqlite(code: SQLITE_CORRUPT, message: message, sql: nil)
+    }
+
     /// A mismatch found while converting `value`; `Row` fills in the column.
     @usableFromInline
     static func mismatch(_ value: DatabaseValue, expected: String) -> DatabaseError {

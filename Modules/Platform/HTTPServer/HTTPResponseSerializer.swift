@@ -59,6 +59,7 @@ enum HTTPResponseSerializer {
     }
 
     private static func clean(_ text: String) -> String {
-        text.filter { $0 != "\r" && $0 != "\n" }
+        // By scalar: "\r\n" is one Character, which a Character filter would keep.
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))
     }
 }

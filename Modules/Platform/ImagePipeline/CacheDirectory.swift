@@ -69,7 +69,10 @@ final class CacheDirectory: Sendable {
             if name == "." || name == ".." { continue }
             var info = stat()
             guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            // Any file's time may be set to anything (`touch -d 2300-01-01`): clamped before the
+            // nanoseconds are counted, which would overflow past the year 2262.
+            let seconds = min(max(Int64(info.st_mtim.tv_sec), 0), 9_000_000_000)
+            let modified = seconds * 1_000_000_000 + min(max(Int64(info.st_mtim.tv_nsec), 0), 999_999_999)
             result.append(Listing(
                 name: name, isRegularFile: info.st_mode & S_IFMT == S_IFREG, size: Int(info.st_size), modified: modified))
         }

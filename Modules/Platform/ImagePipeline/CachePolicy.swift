@@ -31,7 +31,9 @@ struct CachePolicy: Codable, Hashable, Sendable {
         guard let value = headers["cache-control"] else { return }
         for directive in value.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            switch parts[0].lowercased() {
+            // A directive may be empty ("=", ",,"): nothing to read, never a trap.
+            guard let name = parts.first else { continue }
+            switch name.lowercased() {
             case "max-age":
                 // Conflicting values: the smallest wins (the safe reading).
                 if parts.count == 2, let seconds = Self.seconds(parts[1]) { maxAge = min(maxAge ?? .max, seconds) }

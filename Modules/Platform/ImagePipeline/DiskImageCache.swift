@@ -134,7 +134,8 @@ final class DiskImageCache: Sendable {
     private static func load(_ state: inout State, directory: CacheDirectory, limits: Limits) {
         var entries: [CacheDirectory.Listing] = []
         for listing in directory.list(limit: listingLimit(limits)) {
-            if DiskEntry.isEntryName(listing.name), listing.isRegularFile, listing.size > 0 {
+            // An entry larger than the whole cache is not one we wrote (nor one to keep): sizes stay summable.
+            if DiskEntry.isEntryName(listing.name), listing.isRegularFile, listing.size > 0, listing.size <= limits.bytes {
                 entries.append(listing)
             } else if isOurs(listing.name) {
                 // A crash's temporary file, an empty file, or a symlink or directory under our name.

@@ -123,7 +123,8 @@ struct ResponseCollector: Sendable {
         if let declared = declaredLength, declared > Int64(maxBodyBytes), sink == nil || !(200..<300).contains(status) {
             return stop(.refused(.bodyTooLarge(limit: maxBodyBytes)))
         }
-        if let declared = declaredLength, declared > 0 { body.reserveCapacity(Int(declared)) }
+        // Never more than the body may hold: a stream may declare any length and is read in pieces.
+        if sink == nil, let declared = declaredLength, declared > 0 { body.reserveCapacity(Int(min(declared, Int64(maxBodyBytes)))) }
         return true
     }
 

@@ -13,6 +13,12 @@ public struct ScreenBuffer: Hashable, Sendable {
         cells = Array(repeating: .blank, count: size.columns * size.rows)
     }
 
+    /// `columns` within `0..<width`; empty when it lies wholly outside (a box past a narrow terminal's edge).
+    static func clamp(_ columns: Range<Int>, to width: Int) -> Range<Int> {
+        let lower = min(max(0, columns.lowerBound), width)
+        return lower..<max(lower, min(width, columns.upperBound))
+    }
+
     /// The cell at `row`, `column` (both from 0).
     public subscript(row: Int, column: Int) -> Cell {
         cells[row * size.columns + column]
@@ -47,14 +53,14 @@ public struct ScreenBuffer: Hashable, Sendable {
     /// Fills `columns` of `row` with `character` (one column wide) in `style`.
     public mutating func fill(row: Int, columns: Range<Int>, with character: Character = " ", style: Style = .plain) {
         guard row >= 0, row < size.rows else { return }
-        let clamped = max(0, columns.lowerBound)..<min(size.columns, columns.upperBound)
+        let clamped = Self.clamp(columns, to: size.columns)
         for x in clamped { put(Cell(grapheme: character, width: 1, style: style), row: row, column: x) }
     }
 
     /// Changes the style of `columns` of `row`, keeping the graphemes.
     public mutating func restyle(row: Int, columns: Range<Int>, _ change: (inout Style) -> Void) {
         guard row >= 0, row < size.rows else { return }
-        let clamped = max(0, columns.lowerBound)..<min(size.columns, columns.upperBound)
+        let clamped = Self.clamp(columns, to: size.columns)
         for x in clamped { change(&cells[row * size.columns + x].style) }
     }
 

@@ -73,12 +73,14 @@ import Testing
     func everyTopAndSize() {
         let caption = String(repeating: "a long caption word ", count: 12)
         for graphics in [GraphicsMode.kitty, .sixel, .blocks] {
-            for (columns, rows) in [(20, 8), (80, 24), (33, 11), (200, 60), (3, 3)] {
+            for (columns, rows) in [(20, 8), (80, 24), (33, 11), (200, 60), (3, 3), (1, 1), (2, 5), (1, 30)] {
                 let size = TerminalSize(columns: columns, rows: rows)
                 let layout = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics)
                 let post = Post(
                     id: "p1", author: Author(id: "a", name: "ana"), caption: caption,
-                    image: ImageRef(url: URL(string: "https://img.feed.example/p1.jpg")!, width: 900, height: 1600), likeCount: 1, like: .notLiked)
+                    image: ImageRef(
+                        url: URL(string: "https://img.feed.example/p1.jpg")!, width: 900, height: 1600,
+                        placeholder: PhotoColor(red: 9, green: 9, blue: 9)), likeCount: 1, like: .notLiked)
                 let photo = PostRow(post: post)
                 let box = layout.photo(for: photo)
                 let pixels = RGBImage(width: max(1, box.columns), height: max(1, box.rows * 2), red: 1, green: 2, blue: 3)
@@ -86,6 +88,8 @@ import Testing
                 for top in (-height - 2)...(rows + 2) {
                     var buffer = ScreenBuffer(size: size)
                     layout.draw(photo, selected: true, top: top, visible: 1..<max(1, rows - 1), photo: .ready(pixels), into: &buffer)
+                    var loading = ScreenBuffer(size: size)
+                    layout.draw(photo, selected: false, top: top, visible: 1..<max(1, rows - 1), photo: .loading, into: &loading)
                     for placement in buffer.graphics {
                         #expect(placement.shown.lowerBound <= placement.shown.upperBound)
                         #expect(placement.shown.upperBound <= box.rows)
