@@ -77,7 +77,8 @@ import TestingSupport
     }
 
     /// A revalidated first page in another order waits while the reader is below the top; `refresh`
-    /// (the key r) shows it from the top; at the top it replaces the rows at once.
+    /// (the key r) asks the server again and shows its answer from the top; at the top it replaces
+    /// the rows at once.
     @Test func aNewOrderWaitsBehindFeedUpdatedUntilTheReaderAsks() async throws {
         let server = try TestServer()
         let saved = try await fillThreePages(server)
@@ -91,15 +92,19 @@ import TestingSupport
         let settled = try await feed.send("settle")
         #expect(Headless.ids(settled) == saved, "the rows stay as they are")
         #expect(settled["feedUpdated"] as? Bool == true)
-        let applied = try await feed.send("refresh")
-        #expect(Array(Headless.ids(applied).prefix(2)) == newer.reversed() || Array(Headless.ids(applied).prefix(2)) == newer,
-                "the held feed is shown at once")
+        // More posts come after the feed was offered: a pull asks again and shows them all.
+        let newest = server.server.publishNewPosts(2)
+        server.server.update { $0.latencyMS = 0 }
+        let requests = server.server.stats().count("GET /v1/feed")
+        _ = try await feed.send("refresh")
+        let applied = try await feed.send("settle")
+        #expect(server.server.stats().count("GET /v1/feed") > requests, "a pull always asks")
+        #expect(Set(Headless.ids(applied).prefix(4)) == Set(newer + newest), "every new post, not the page seen before: \(Headless.ids(applied).prefix(4))")
         #expect(applied["feedUpdated"] as? Bool == false)
         #expect(applied["anchor"] as? String == Headless.ids(applied).first)
         #expect(try await feed.finish() == 0)
 
         _ = server.server.publishNewPosts(1)
-        server.server.update { $0.latencyMS = 0 }
         let atTop = try run(server, ["--fresh-for", "0"])
         _ = try await atTop.send("open")
         let replaced = try await atTop.send("settle")
@@ -248,5 +253,49 @@ import TestingSupport
         _ = try await fresh.send("settle")
         #expect(feedRequests() == quiet, "a fresh feed is not revalidated")
         #expect(try await fresh.finish() == 0)
+    }
+}
+
+/// A server restarted under a reader below the top (its cursors unknown now, 400): `retry` keeps
+/// every row on screen, offers the new feed behind "Feed updated · r", and pages on from the new
+/// session without a duplicate.
+@Suite struct ServerRestartUnderTheReaderTests {
+    @Test func aRestartedServerRemovesNoRowUnderTheReaderAndPagesOnWithoutDuplicates() async throws {
+        let first = try TestServer()
+        let url = first.url
+        let feed = try FeedProcess(["--headless", "--server", url])
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        _ = try await feed.send("see 18")
+        _ = try await feed.send("settle")
+        _ = try await feed.send("see 38")
+        let before = try await feed.send("settle")
+        let shown = Headless.ids(before)
+        try #require(shown.count == 60)
+        first.server.stop()
+        // Offline at row 59: the next page fails.
+        _ = try await feed.send("see 59")
+        let failed = try await feed.send("settle")
+        #expect(failed["pagination"] as? String == "failed", "\(failed["pagination"] ?? "nil")")
+        // A new server on the same port: it made none of the cursors the client holds.
+        var options = FeedServerOptions()
+        options.port = first.port
+        options.seed = 2
+        let restarted = FeedServer(options: options)
+        _ = try restarted.start()
+        defer { restarted.stop() }
+        _ = try await feed.send("retry")
+        let after = try await feed.send("settle")
+        let ids = Headless.ids(after)
+        #expect(Array(ids.prefix(60)) == shown, "no row removed or moved under the reader")
+        #expect(after["anchor"] as? String == shown[59], "the reader stays at row 59")
+        #expect(after["feedUpdated"] as? Bool == true, "the new feed waits behind Feed updated · r")
+        #expect(Set(ids).count == ids.count, "no duplicate")
+        _ = try await feed.send("see \(ids.count - 1)")
+        let more = try await feed.send("settle")
+        let all = Headless.ids(more)
+        #expect(all.count > ids.count, "the next page comes from the new session")
+        #expect(Set(all).count == all.count, "still no duplicate")
+        #expect(try await feed.finish() == 0)
     }
 }

@@ -61,9 +61,11 @@ import TestingSupport
         #expect(try await cache.load()?.posts.count == 60)
     }
 
-    @Test func anotherOrderIsHeldUntilRefreshShowsItFromTheTop() async throws {
+    @Test func anotherOrderWaitsBehindFeedUpdatedAndAPullAsksTheServerAgain() async throws {
         let newer = FeedPage(posts: [FeedFixtures.post(99)] + revalidated().posts.dropLast(), next: Cursor("c1"))
-        let feed = FakeFeedRepository(pages: [newer])
+        // By the pull the server has more: what it answers then is shown, not the page seen before.
+        let newest = FeedPage(posts: [FeedFixtures.post(97), FeedFixtures.post(98)] + newer.posts.dropLast(2), next: Cursor("c1"))
+        let feed = FakeFeedRepository { _, call in call == 1 ? newer : newest }
         let cache = FakeFeedCache(saved: saved())
         let model = model(feed, cache: cache, saved: saved())
         let gate = await feed.hold(call: 1)
@@ -76,10 +78,10 @@ import TestingSupport
         #expect(model.viewState.rows[0].likes == "501 likes")
         #expect(model.viewState.feedUpdated)
         await model.refresh().value
-        #expect(model.viewState.rows.map(\.id).prefix(2) == ["p99", "p1"], "the held page, at once")
+        #expect(model.viewState.rows.map(\.id).prefix(3) == ["p97", "p98", "p99"], "the server's answer now")
         #expect(!model.viewState.feedUpdated)
         #expect(model.readerPlace == nil, "from the top")
-        #expect(await feed.requests.count == 1, "no second request")
+        #expect(await feed.requests.count == 2, "a pull always asks")
     }
 
     @Test func atTheTopTheNewFirstPageReplacesTheRows() async throws {
@@ -152,6 +154,16 @@ import TestingSupport
         #expect(await eventually(within: .seconds(60)) { (try? await cache.load()?.anchor?.post) == "p12" }, "the resting place is saved")
         let operations = await cache.operations
         #expect(operations.filter { $0.hasPrefix("anchor") } == ["anchor p2:1", "anchor p12:1"], "the first move, then the resting place: \(operations)")
+    }
+
+    @Test("a saved feed dated in the future (the clock moved back) is shown and revalidated, at launch and on a return")
+    func aSavedFeedFromTheFutureIsRevalidated() async throws {
+        let feed = FakeFeedRepository(pages: [revalidated()])
+        let model = model(feed, cache: FakeFeedCache(saved: saved()), saved: saved(), age: -7_200)
+        let load = try #require(model.onAppear(), "a launch refresh")
+        #expect(model.viewState.rows.count == 60, "the saved feed shows at once")
+        await load.value
+        #expect(await feed.requests.count == 1)
     }
 
     @Test func aReturnRevalidatesOnlyAStaleFeed() async throws {

@@ -28,4 +28,15 @@ public struct FeedFreshness: Hashable, Sendable {
         let age = now.timeIntervalSince(date)
         return age.isFinite ? max(0, age) : .infinity
     }
+
+    /// How far ahead of `now` a date may be and still count as now (clocks of two processes, a second off).
+    public static let clockSkew: TimeInterval = 60
+
+    /// Whether something checked at `date` needs no refresh at `now`: younger than `freshFor`. A date
+    /// in the future (the clock moved back since) says nothing of its age: never fresh, so it is checked.
+    public func isFresh(checkedAt date: Date, now: Date) -> Bool {
+        let age = now.timeIntervalSince(date)
+        guard age.isFinite, age >= -Self.clockSkew else { return false }
+        return max(0, age) < freshFor
+    }
 }

@@ -49,6 +49,8 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     private let refreshable: Bool
     private let prefetchDistance: Int
     private var stopped = false
+    /// The server refused the cursor: the next first page starts the paging session over.
+    private var startingOver = false
 
     /// Creates an empty list over `fetch` (the page after a cursor; `nil`: the first), reading a page's
     /// `ids` and `next` cursor; a page loads when the row `prefetchDistance` from the end appears. A
@@ -166,7 +168,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         return request.start(after: cursor) { [weak self] result in
             guard let self, !stopped, session.isCurrent(generation) else { return }
             switch result {
-            case .success(let page) where cursor == nil && !shown.isEmpty && keepsRows(page): keep()
+            case .success(let page) where cursor == nil && !shown.isEmpty && keepsRows(page): keep(page)
             case .success(let page) where cursor == nil: accept(first: page, generation: generation, rows: makeRows)
             case .success(let page): accept(next: page, generation: generation, rows: makeRows)
             case .failure(let error): fail(error, first: cursor == nil)
@@ -176,6 +178,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     }
 
     private func accept(first page: Page, generation: Int, rows makeRows: Rows) {
+        startingOver = false
         guard let positions = session.acceptFirstPage(ids(page), next: next(page), generation: generation) else { return }
         // The new rows are made before they replace the old: making them may show a change in a row (by ID).
         let rows = makeRows(page, positions)
@@ -184,7 +187,13 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     }
 
     /// A first page was taken in place: the rows, their index and the cursor stay; the load is over.
-    private func keep() {
+    /// After a refused cursor the page's own cursor is taken: the next page goes on from the new
+    /// session, repeats of the rows shown dropped.
+    private func keep(_ page: Page) {
+        if startingOver {
+            startingOver = false
+            session.adoptCursor(next(page))
+        }
         (firstState, refreshing, nextState) = (.loaded, false, session.next == nil ? .end : .idle)
     }
 
@@ -200,6 +209,7 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         if !first, isCursorExpired(error) {
             // The server no longer accepts the cursor: start over, keeping the rows; it is never sent again.
             session.dropCursor()
+            startingOver = true
             onStartOver()
             refresh()
             return

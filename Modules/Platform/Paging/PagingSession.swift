@@ -45,6 +45,12 @@ public struct PagingSession<ID: Hashable & Sendable, Cursor: Equatable & Sendabl
     /// Forgets the cursor (the server refused it), so it is never sent again.
     public mutating func dropCursor() { next = nil }
 
+    /// Goes on from `cursor` (a new session's first page, taken in place over the rows shown).
+    public mutating func adoptCursor(_ cursor: Cursor?) {
+        next = cursor
+        emptyPagesInARow = 0
+    }
+
     /// The first page of session `generation` replaces the list: returns the positions in `ids`
     /// to show (an ID repeated within the page is shown once), or `nil` when the page is stale.
     public mutating func acceptFirstPage(_ ids: [ID], next: Cursor?, generation: Int) -> [Int]? {

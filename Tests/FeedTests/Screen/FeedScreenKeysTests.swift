@@ -109,7 +109,9 @@ import Testing
         #expect(text.contains("♡ 412 likes · 12 comments · 2h"), "\(text)")
     }
 
-    @Test func anExpiredCursorSaysFeedStartedOverAndSendsTheReaderToTheTop() async throws {
+    /// A server restarted under the reader (its cursor unknown): the rows under the reader stay, the
+    /// new feed waits behind "Feed updated · r", and the next page goes on from the new session.
+    @Test func anExpiredCursorBelowTheTopKeepsTheRowsAndPagesOnFromTheNewSession() async throws {
         let pages = FeedFixtures.pages(count: 3)
         let restarted = FeedPage(posts: (100..<120).map { FeedFixtures.post($0) }, next: Cursor("c1"))
         let feed = FakeFeedRepository { cursor, call in
@@ -125,12 +127,19 @@ import Testing
         for _ in 0..<19 { _ = screen.handle(.character("j")) }
         _ = screen.frame(size: size)
         #expect(await model.waitUntilIdle(timeout: .seconds(10)))
-        #expect(model.viewState.message == .startedOver)
-        #expect(model.viewState.rows.first?.id == "p100")
+        let selected = screen.position.selected
+        #expect(model.viewState.rows.first?.id == "p1", "no row removed under the reader")
         let frame = screen.frame(size: size)
-        #expect(frame.text(row: 0).contains("Feed started over"), "\(frame.text(row: 0))")
-        #expect(frame.text(row: 0).contains("1/20"))
-        #expect(screen.position.selected == "p100" || screen.position == .start)
+        #expect(frame.text(row: 0).contains("Feed updated · r"), "\(frame.text(row: 0))")
+        #expect(screen.position.selected == selected && selected != nil, "the reader stays where they were")
+        // The next page comes from the new session's cursor; rows already shown are not repeated.
+        let last = try #require(model.viewState.rows.last?.id)
+        await model.rowAppeared(last)?.value
+        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
+        let ids = model.viewState.rows.map(\.id)
+        #expect(ids.count > 20 && Set(ids).count == ids.count, "more rows, no duplicate: \(ids.count)")
+        #expect(await feed.requests.suffix(2) == [nil, Cursor("c1")], "the new session's first page, then its next")
+        #expect(model.viewState.message == nil)
     }
 }
 

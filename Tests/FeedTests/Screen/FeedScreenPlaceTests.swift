@@ -43,7 +43,7 @@ import Testing
     @Test func aRevalidationBelowTheTopMovesNothingOnScreenAndOffersTheNewFeed() async throws {
         let anchor = FeedAnchor(post: "p31", lineOffset: 0, savedAt: Self.savedAt)
         let newer = FeedPage(posts: [FeedFixtures.post(99)] + (1...19).map { FeedFixtures.post($0) }, next: Cursor("n"))
-        let feed = FakeFeedRepository(pages: [newer])
+        let feed = FakeFeedRepository(pages: [newer, newer])
         let model = model(feed, saved: saved(anchor: anchor), freshFor: 0)
         let screen = FeedScreen(model: model)
         let load = try #require(screen.start())
@@ -53,6 +53,8 @@ import Testing
         #expect((1..<size.rows - 1).map(after.text(row:)) == (1..<size.rows - 1).map(before.text(row:)), "the list area is unchanged")
         #expect(after.text(row: 0).contains("Feed updated · r"), "\(after.text(row: 0))")
         #expect(screen.handle(.character("r")) == .handled)
+        _ = screen.frame(size: size)
+        #expect(await model.waitUntilIdle(timeout: .seconds(10)))
         _ = screen.frame(size: size)
         #expect(model.viewState.rows.first?.id == "p99")
         #expect(screen.position == .start || screen.position.top == "p99", "from the top")

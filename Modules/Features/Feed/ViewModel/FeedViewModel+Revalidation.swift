@@ -58,7 +58,7 @@ extension FeedViewModel {
     @discardableResult
     public func returned() -> Task<Void, Never>? {
         guard started, case .loaded = list.firstPage, !list.isLoading else { return nil }
-        if let checkedAt, FeedFreshness.age(of: checkedAt, now: now()) < freshness.freshFor { return nil }
+        if let checkedAt, freshness.isFresh(checkedAt: checkedAt, now: now()) { return nil }
         return list.refresh()
     }
 
@@ -69,16 +69,13 @@ extension FeedViewModel {
     }
 
     /// A first page answered over rows shown: below the top, its posts update the rows in place and,
-    /// in another order, it is held for `r`; at the top it replaces the rows (`false`).
-    func takeInPlace(_ answer: PageAwaitingLikes) -> Bool {
+    /// in another order (or in a new paging session, `startedOver`), "Feed updated · r" says a pull
+    /// brings it; at the top it replaces the rows (`false`).
+    func takeInPlace(_ answer: PageAwaitingLikes, startedOver: Bool = false) -> Bool {
         guard !readerIsAtTop, let stamp = firstPageStamp else { return false }
         var seen = Set<PostID>()
         let fresh = answer.page.posts.filter { seen.insert($0.id).inserted }
-        // One likes read serves the rows updated here and the held page, if it is shown later.
-        let likes = answer.likes.map { read in
-            let shared = Task { try await read() }
-            return { @Sendable () async throws -> Set<PostID> in try await shared.value }
-        }
+        let likes = answer.likes
         let received = posts.receive(fresh, requestedAt: stamp)
         for post in received where list.row(post.id) != nil {
             list.update(post.id) { row in
@@ -90,29 +87,13 @@ extension FeedViewModel {
         let read = readHearts(of: shownFresh, with: likes, stamp: stamp)
         posts.release(fresh.map(\.id))
         let shownOrder = list.rows.prefix(fresh.count).map(\.id)
-        let sameOrder = shownOrder == fresh.map(\.id)
-        heldFirstPage = sameOrder ? nil : (PageAwaitingLikes(page: FeedPage(posts: fresh, next: answer.page.next), likes: likes), stamp)
+        let sameOrder = shownOrder == fresh.map(\.id) && !startedOver
         state.feedUpdated = !sameOrder
         state.firstPageLoaded()
         (refreshFailed, checkedAt, hiddenSavedAt) = (false, now(), nil)
         let update = saved(shownFresh, read: read, next: nil, stamp: stamp)
         cache?.enqueue(.updatePosts(Task { await update.value.posts }))
         succeeded(revalidate: false)
-        return true
-    }
-
-    /// Shows the held newer first page, from the top; `false` when none is held.
-    func applyHeldFirstPage() -> Bool {
-        guard let (page, stamp) = heldFirstPage else { return false }
-        list.show(first: page) { [weak self] page, positions in
-            guard let self else { return [] }
-            let (rows, kept) = show(first: page.page, positions, stamp: stamp)
-            let read = readHearts(of: kept, with: page.likes, stamp: stamp)
-            cache?.enqueue(.replaceAll(saved(kept, read: read, next: page.page.next, stamp: stamp)))
-            return read == nil ? rows : rows.map(\.checkingUnknown)
-        }
-        (heldFirstPage, state.feedUpdated, reader) = (nil, false, nil)
-        savePlace()
         return true
     }
 
@@ -130,7 +111,7 @@ extension FeedViewModel {
         if revalidateAfterAnswer {
             revalidateAfterAnswer = false
             if case .loaded = list.firstPage, !list.isLoading,
-                checkedAt.map({ FeedFreshness.age(of: $0, now: now()) >= freshness.freshFor }) ?? true
+                checkedAt.map({ !freshness.isFresh(checkedAt: $0, now: now()) }) ?? true
             {
                 list.refresh()
             }

@@ -35,8 +35,6 @@ public final class FeedViewModel {
     @ObservationIgnored public private(set) var restoredPlace: FeedPlace?
     /// The stamp of the first page in flight, for taking it in place.
     @ObservationIgnored var firstPageStamp: PostStamp?
-    /// A revalidated first page in another order, held while the reader is below the top.
-    @ObservationIgnored var heldFirstPage: (page: PageAwaitingLikes, stamp: PostStamp)?
     /// When the rows shown were last checked with the server (or saved, for saved rows).
     @ObservationIgnored var checkedAt: Date?
     /// The saved feed was too old to show: when it was saved.
@@ -74,10 +72,13 @@ public final class FeedViewModel {
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
         list.onAnswer = { [weak self] in self?.answered() }
-        // A page reset (an expired cursor) cannot go on below the old rows: it replaces them, and says so.
+        // A page reset (an expired cursor, a restarted server) keeps the rows under a reader below the
+        // top (the next page goes on from the new session); at the top it replaces them, and says so.
         list.keepsRows = { [weak self] page in
-            guard let self, !startingOver else { return false }
-            return takeInPlace(page)
+            guard let self else { return false }
+            let kept = takeInPlace(page, startedOver: startingOver)
+            if kept { startingOver = false }
+            return kept
         }
         list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
@@ -115,7 +116,7 @@ public final class FeedViewModel {
                 reader = restoredPlace
                 lastPlaceSave = (reader, now())
             }
-            if age < freshness.freshFor { return nil }
+            if freshness.isFresh(checkedAt: saved.savedAt, now: now()) { return nil }
         }
         return list.refresh()
     }
@@ -128,13 +129,12 @@ public final class FeedViewModel {
         return load
     }
 
-    /// Pull to refresh, from the top: a held newer feed is shown at once; else a new paging session
-    /// starts and the rows stay until the new first page arrives.
+    /// Pull to refresh, from the top: always asks the server (a first page seen earlier is older than
+    /// its answer); a new paging session starts and the rows stay until the new first page arrives.
     @discardableResult
     public func refresh() -> Task<Void, Never> {
         started = true
         (reader, startingOver) = (nil, false)
-        if applyHeldFirstPage() { return Task {} }
         return list.refresh()
     }
 
@@ -149,7 +149,7 @@ public final class FeedViewModel {
         hearts.cancelAll()
         list.reset()
         (started, refreshFailed, state) = (false, false, .initial)
-        (reader, restoredPlace, heldFirstPage, checkedAt, hiddenSavedAt, lastPlaceSave) = (nil, nil, nil, nil, nil, nil)
+        (reader, restoredPlace, checkedAt, hiddenSavedAt, lastPlaceSave) = (nil, nil, nil, nil, nil)
         pendingPlaceSave?.cancel()
         pendingPlaceSave = nil
         cache?.enqueue(.clear)
@@ -196,7 +196,7 @@ public final class FeedViewModel {
             startingOver = false
             state.message = .startedOver
         }
-        (heldFirstPage, state.feedUpdated, reader, checkedAt, hiddenSavedAt) = (nil, false, nil, now(), nil)
+        (state.feedUpdated, reader, checkedAt, hiddenSavedAt) = (false, nil, now(), nil)
         succeeded(revalidate: false)
         let read = readHearts(of: kept, with: page.likes, stamp: stamp)
         cache?.enqueue(.replaceAll(saved(kept, read: read, next: page.page.next, stamp: stamp)))
