@@ -252,7 +252,7 @@ let package = Package(
         .testTarget(
             name: "LiveUpdatesTests",
             dependencies: [
-                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesTesting", "StoreInterface",
+                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreInterface",
                 "StoreTesting", "PluginInterface", "Networking", "TestingSupport",
             ]),
         .testTarget(

@@ -24,6 +24,22 @@ struct FeedChaosTests {
         #expect(try decode(Reply.self, saved) == Reply(liked: true, likeCount: post.initialLikeCount + 1))
     }
 
+    @Test("every change of a post's likes has a newer version: in the reply, the event and the counts read")
+    func likeVersionsGrowWithEveryChange() async throws {
+        struct Versioned: Decodable { var liked: Bool; var likeCount: Int; var version: Int }
+        struct Counts: Decodable { var versions: [String: Int] }
+        let router = FeedRouter(options: FeedServerOptions(), log: nil)
+        let post = try #require(router.dataset.posts.first { !$0.initiallyLiked })
+        let first = try decode(Versioned.self, await call(router, "PUT", "/v1/posts/\(post.id)/like", body: #"{"liked":true}"#))
+        router.likeByOthers(index: try #require(router.dataset.posts.firstIndex { $0.id == post.id }), liking: true)
+        let read = try decode(Counts.self, await call(router, "/v1/posts/like-counts", query: [("postIds", post.id)]))
+        let again = try decode(Versioned.self, await call(router, "PUT", "/v1/posts/\(post.id)/like", body: #"{"liked":true}"#))
+        #expect(first.version > 0)
+        #expect(read.versions[post.id].map { $0 > first.version } == true, "another user's like is newer")
+        #expect(again.version == read.versions[post.id], "a like that changes nothing keeps the version")
+        #expect(router.likeSnapshot(of: post.id)?.version == again.version)
+    }
+
     @Test("apply-then-fail draws with its probability, reproducibly from the seed")
     func applyThenFailRate() async throws {
         func statuses() async -> [Int] {

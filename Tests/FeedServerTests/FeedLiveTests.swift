@@ -77,7 +77,7 @@ struct FeedLiveTests {
         }
         #expect(text.hasPrefix("retry: 1000\n\n"))
         let p1 = try #require(server.likeState(of: "p1")?.likeCount)
-        #expect(text.contains("id: 1\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":\(p1),\"liked\":false}\n\n"))
+        #expect(text.contains("id: 1\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":\(p1),\"liked\":false,\"version\":1}\n\n"), "the pair and its version")
         #expect(text.contains("id: 2\nevent: likes\n"))
         for _ in 0..<(LiveHub.capacity + 5) { server.likeByOthers("p3") }
         let reset = try await Self.read(port, "since=1", until: { $0.contains("event: reset") })

@@ -1,5 +1,6 @@
 import FeedInterface
 import Foundation
+import LikesInterface
 import Synchronization
 import Testing
 
@@ -150,5 +151,17 @@ import Testing
         let line = try #require(inbox.failure?.line)
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
         #expect(line.contains("\\u{1b}]52;c;"))
+    }
+
+    @Test("a post's pairs by version: within a batch the newer stays; a version out of range is a malformed event")
+    func versionsWithinABatch() {
+        let inbox = inbox()
+        func versioned(_ id: Int, _ count: Int, _ version: Int) -> String {
+            "id: \(id)\nevent: likes\ndata: {\"id\":\"p1\",\"likeCount\":\(count),\"liked\":false,\"version\":\(version)}\n\n"
+        }
+        #expect(inbox.receive(Data((versioned(1, 5, 9) + versioned(2, 4, 8)).utf8)))
+        #expect(inbox.take().counts["p1"] == LikeResult(liked: false, likeCount: 5, version: 9), "the older pair that came later is dropped")
+        #expect(!inbox.receive(Data(versioned(3, 1, -1).utf8)))
+        #expect(inbox.failure?.kind == "malformed")
     }
 }

@@ -53,4 +53,29 @@ import Testing
         #expect(settled["p4"] == .some(LikeResult(liked: true, likeCount: 11)), "the server's pair, to save")
         #expect(settled["p5"] == .some(nil), "a like in flight: nothing to save yet")
     }
+
+    @Test("a pushed pair older than a settled like's reply (by the server's versions) is dropped, not shown or saved")
+    func aPushOlderThanASettledLikeIsDropped() async throws {
+        _ = store.receive([FeedFixtures.post(6, like: .notLiked, likeCount: 10)], requestedAt: store.stamp())
+        var saved: [LikeResult?] = []
+        _ = store.addObserver { for change in $0 where change.id == "p6" { saved.append(change.settled) } }
+        let tap = try #require(store.toggleLike("p6"))
+        await useCase.waitForCalls(1)
+        await useCase.answer(call: 1, with: .saved(LikeResult(liked: true, likeCount: 11, version: 8)))
+        _ = await tap.value
+        saved.removeAll()
+        // Another user's like before ours (version 7), pushed after our reply: older than what we hold.
+        store.updateServerLikes(["p6": LikeResult(liked: false, likeCount: 10, version: 7)])
+        #expect(store.post("p6")?.like == .liked && store.post("p6")?.likeCount == 11, "the settled heart stays")
+        #expect(saved.isEmpty, "nothing older is saved")
+        // Our own like's event (version 8) and a later one (version 9) apply.
+        store.updateServerLikes(["p6": LikeResult(liked: true, likeCount: 11, version: 8)])
+        store.updateServerLikes(["p6": LikeResult(liked: true, likeCount: 12, version: 9)])
+        #expect(store.post("p6")?.likeCount == 12)
+        store.updateServerLikes(["p6": LikeResult(liked: true, likeCount: 11, version: 8)])
+        #expect(store.post("p6")?.likeCount == 12, "pushes out of order: the newer stays")
+        // A server that sends no version is believed as before.
+        store.updateServerLikes(["p6": LikeResult(liked: false, likeCount: 3)])
+        #expect(store.post("p6")?.likeCount == 3)
+    }
 }

@@ -37,13 +37,12 @@ extension FeedRouter {
             guard let index = state.catalog.indexByID[id] else { return .unknown }
             if state.faults.refuseLikes.contains(id) { return .refused }
             if state.liked[index] != wanted.liked {
-                state.liked[index] = wanted.liked
-                state.likeCounts[index] = max(0, state.likeCounts[index] + (wanted.liked ? 1 : -1))
+                state.setLikes(index, liked: wanted.liked, count: state.likeCounts[index] + (wanted.liked ? 1 : -1))
                 state.changed.insert(index)
             }
             let failRate = state.faults.likeApplyThenFailRate
             if failRate > 0 && state.faultRandom.chance(failRate) { return .appliedThenFailed }
-            return .saved(FeedServerDTO.LikeReply(liked: state.liked[index], likeCount: state.likeCounts[index]))
+            return .saved(FeedServerDTO.LikeReply(liked: state.liked[index], likeCount: state.likeCounts[index], version: state.likeVersions[index]))
         }
         switch outcome {
         case .saved, .appliedThenFailed: publishLike(id)

@@ -7,18 +7,20 @@ extension FeedRouter {
     /// The most post IDs one counts read takes.
     static let maxCountIDs = 100
 
-    /// `GET /v1/posts/like-counts?postIds=p1,p2`: `{"likeCounts":{"p1":3},"liked":["p1"]}`; unknown IDs are left out.
+    /// `GET /v1/posts/like-counts?postIds=p1,p2`: `{"likeCounts":{"p1":3},"liked":["p1"],"versions":{"p1":7}}`; unknown IDs are left out.
     func likeCounts(_ request: HTTPServerRequest) -> HTTPServerResponse {
         guard let text = request.queryValue("postIds") else {
             return Self.error(400, "postIds is required: a comma-separated list of post ids, e.g. postIds=p1,p2")
         }
         let ids = Array(Set(text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }))
         guard ids.count <= Self.maxCountIDs else { return Self.error(400, "at most \(Self.maxCountIDs) postIds per request") }
-        let (counts, liked) = state.withLock { state in
+        let (counts, liked, versions) = state.withLock { state in
             let known = ids.compactMap { id in state.catalog.indexByID[id].map { (id, $0) } }
-            return (Dictionary(uniqueKeysWithValues: known.map { ($0.0, state.likeCounts[$0.1]) }), known.filter { state.liked[$0.1] }.map(\.0).sorted())
+            return (
+                Dictionary(uniqueKeysWithValues: known.map { ($0.0, state.likeCounts[$0.1]) }), known.filter { state.liked[$0.1] }.map(\.0).sorted(),
+                Dictionary(uniqueKeysWithValues: known.map { ($0.0, state.likeVersions[$0.1]) }))
         }
-        return Self.json(200, FeedServerDTO.LikeCounts(likeCounts: counts, liked: liked))
+        return Self.json(200, FeedServerDTO.LikeCounts(likeCounts: counts, liked: liked, versions: versions))
     }
 
     /// `GET /v1/live?since=SEQ[&above=POST]`: the stream, resumed after `since` or `Last-Event-ID`.
@@ -49,8 +51,9 @@ extension FeedRouter {
 
     /// Publishes the like count of post `index` now (after a like write, or another user's like).
     func publishLike(_ id: String) {
-        guard let like = likeState(of: id) else { return }
-        live.publish("likes", FeedServerDTO.line(FeedServerDTO.LiveLike(id: id, likeCount: like.likeCount, liked: like.liked)))
+        // The pair and its version are read together: an event published late says how old it is.
+        guard let like = likeSnapshot(of: id) else { return }
+        live.publish("likes", FeedServerDTO.line(FeedServerDTO.LiveLike(id: id, likeCount: like.likeCount, liked: like.liked, version: like.version)))
     }
 
     /// Another user likes or unlikes a post (`--others-like-every`): its count moves by one.
@@ -58,7 +61,7 @@ extension FeedRouter {
         let id = state.withLock { state -> String? in
             guard state.catalog.posts.indices.contains(index) else { return nil }
             let count = state.likeCounts[index]
-            state.likeCounts[index] = liking ? count + 1 : max(0, count - 1)
+            state.setLikes(index, liked: state.liked[index], count: liking ? count + 1 : count - 1)
             return state.catalog.posts[index].id
         }
         if let id { publishLike(id) }

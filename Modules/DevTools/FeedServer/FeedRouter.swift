@@ -65,6 +65,13 @@ final class FeedRouter: Sendable {
         }
     }
 
+    /// Post `id`'s likes with their version, read at once.
+    func likeSnapshot(of id: String) -> (liked: Bool, likeCount: Int, version: Int)? {
+        state.withLock { state in
+            state.catalog.indexByID[id].map { (state.liked[$0], state.likeCounts[$0], state.likeVersions[$0]) }
+        }
+    }
+
     /// The newest post's ID (the top of the feed), if any.
     func firstPostID() -> String? {
         state.withLock { $0.catalog.posts.last?.id }

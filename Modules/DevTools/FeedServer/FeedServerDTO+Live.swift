@@ -7,6 +7,8 @@ extension FeedServerDTO {
         var likeCounts: [String: Int]
         /// Those of the posts the user likes.
         var liked: [String]
+        /// The version of each post's likes (additive).
+        var versions: [String: Int]
     }
 
     /// The data of a `likes` event.
@@ -15,6 +17,8 @@ extension FeedServerDTO {
         var likeCount: Int
         /// Whether the user likes it.
         var liked: Bool
+        /// The version of the post's likes this pair is (additive).
+        var version: Int
     }
 
     /// The data of a `new-posts` event: the newest post, and how many are above `above`.

@@ -74,6 +74,8 @@ enum FeedServerDTO {
     struct LikeReply: Codable, Equatable {
         var liked: Bool
         var likeCount: Int
+        /// The version of the post's likes this pair is (additive: grows with every change).
+        var version: Int
     }
 
     /// `GET /v1/feed/new-count`.

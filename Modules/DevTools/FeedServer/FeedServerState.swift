@@ -6,6 +6,11 @@ struct FeedServerState: Sendable {
     var liked: [Bool]
     /// The like count of each post, by post index.
     var likeCounts: [Int]
+    /// The version of each post's likes (heart and count), by post index: set from `likeClock` at
+    /// each change, so a reply, a pushed event or a read says how new its pair is.
+    var likeVersions: [Int]
+    /// Grows with every change of any post's likes.
+    var likeClock = 0
     /// Indexes of posts whose like state a request changed since start.
     var changed: Set<Int> = []
     /// How many feed sessions (first-page requests) have started; session numbers are 1…sessions.
@@ -30,7 +35,16 @@ struct FeedServerState: Sendable {
         catalog = FeedCatalog(dataset: dataset, seed: seed)
         liked = dataset.posts.map(\.initiallyLiked)
         likeCounts = dataset.posts.map(\.initialLikeCount)
+        likeVersions = Array(repeating: 0, count: dataset.posts.count)
         faultRandom = SplitMix64(seed: seed ^ 0x5EED_FA17_0000_0001)
+    }
+
+    /// Sets post `index`'s likes to `liked` and `count`, at the next version.
+    mutating func setLikes(_ index: Int, liked: Bool, count: Int) {
+        self.liked[index] = liked
+        likeCounts[index] = max(0, count)
+        likeClock += 1
+        likeVersions[index] = likeClock
     }
 
     // MARK: Rankings
@@ -82,6 +96,7 @@ struct FeedServerState: Sendable {
             publishedAt.append(now)
             liked.append(post.initiallyLiked)
             likeCounts.append(post.initialLikeCount)
+            likeVersions.append(0)
             ids.append(post.id)
         }
         return ids

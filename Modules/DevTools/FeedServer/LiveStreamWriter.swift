@@ -79,8 +79,8 @@ struct LiveStreamWriter {
                 for _ in 0..<100 {
                     id += 1
                     let post = "p\(1 + random.nextInt(below: 50))"
-                    let like = router.likeState(of: post) ?? (false, 0)
-                    text += "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked)}\n\n"
+                    let like = router.likeSnapshot(of: post) ?? (false, 0, 0)
+                    text += "id: \(id)\nevent: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked),\"version\":\(like.version)}\n\n"
                 }
                 guard writer.write(Data(text.utf8)) else { return "the client went away (flood)" }
                 Thread.sleep(forTimeInterval: 0.01)
@@ -89,8 +89,8 @@ struct LiveStreamWriter {
             return idle("silent")
         case .edgeIDs:
             let post = router.firstPostID() ?? "p1"
-            let like = router.likeState(of: post) ?? (false, 0)
-            let event = "event: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked)}\n\n"
+            let like = router.likeSnapshot(of: post) ?? (false, 0, 0)
+            let event = "event: likes\ndata: {\"id\":\"\(post)\",\"likeCount\":\(like.likeCount),\"liked\":\(like.liked),\"version\":\(like.version)}\n\n"
             let lines = "id: \(Int.max)\n" + event
                 + "id: \(Int.max)\nevent: reset\ndata: {\"latest\":\(Int.max)}\n\n"
                 + "id: 0\nevent: reset\ndata: {\"latest\":0}\n\n"

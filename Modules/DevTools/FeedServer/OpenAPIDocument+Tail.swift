@@ -213,7 +213,8 @@ extension OpenAPIDocument {
         "required": ["liked", "likeCount"],
         "properties": {
           "liked": { "type": "boolean" },
-          "likeCount": { "type": "integer", "minimum": 0 }
+          "likeCount": { "type": "integer", "minimum": 0 },
+          "version": { "type": "integer", "minimum": 0, "description": "Additive: the version of this post's likes, which grows with every change of its heart or count. A pushed `likes` event or a `like-counts` read with a lower version is older than this reply." }
         }
       },
       "LikeCounts": {
@@ -221,7 +222,8 @@ extension OpenAPIDocument {
         "required": ["likeCounts", "liked"],
         "properties": {
           "likeCounts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
-          "liked": { "type": "array", "items": { "type": "string" } }
+          "liked": { "type": "array", "items": { "type": "string" } },
+          "versions": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 }, "description": "Additive: the version of each post's likes (see LikeReply.version)." }
         }
       },
       "NewCount": {

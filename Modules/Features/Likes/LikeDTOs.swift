@@ -12,4 +12,6 @@ struct LikeRequestDTO: Encodable, Sendable {
 struct LikeReplyDTO: Decodable, Sendable {
     let liked: Bool
     let likeCount: Int
+    /// The version of the pair (additive; an older server sends none).
+    let version: Int?
 }

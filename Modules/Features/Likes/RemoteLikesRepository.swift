@@ -45,7 +45,9 @@ public struct RemoteLikesRepository: LikesRepository, LikedPostsSource {
             let error = HTTPError.decoding(path: "$.likeCount", reason: "\(reply.likeCount) is outside \(PostLimits.likeCount)")
             throw LikeError.outcomeUnknown(reason: error.description)
         }
-        return LikeResult(liked: reply.liked, likeCount: reply.likeCount)
+        // A version out of range is not believed (the pair is, as from a server that sends none).
+        let version = reply.version.flatMap { LikeResult.versions.contains($0) ? $0 : nil }
+        return LikeResult(liked: reply.liked, likeCount: reply.likeCount, version: version)
     }
 }
 

@@ -11,6 +11,8 @@ struct LiveCountsReader: Sendable {
     private struct Answer: Decodable, Sendable {
         let likeCounts: [String: Int]
         let liked: [String]
+        /// Additive: each post's version (an older server sends none).
+        let versions: [String: Int]?
     }
 
     /// The hearts and counts of `ids` the server knows, range-checked; throws on the first failed read.
@@ -24,7 +26,8 @@ struct LiveCountsReader: Sendable {
             let answer = try await http.send(request, decoding: Answer.self)
             let liked = Set(answer.liked)
             for (id, count) in answer.likeCounts where (0...LiveEventDecoder.maxCount).contains(count) && chunk.contains(PostID(id)) {
-                counts[PostID(id)] = LikeResult(liked: liked.contains(id), likeCount: count)
+                let version = answer.versions?[id].flatMap { LikeResult.versions.contains($0) ? $0 : nil }
+                counts[PostID(id)] = LikeResult(liked: liked.contains(id), likeCount: count, version: version)
             }
         }
         return counts

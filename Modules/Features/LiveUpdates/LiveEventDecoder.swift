@@ -1,4 +1,5 @@
 import FeedInterface
+import LikesInterface
 import Foundation
 import LiveUpdatesInterface
 
@@ -12,7 +13,7 @@ enum LiveEventDecoder {
         case malformed(String)
     }
 
-    private struct Likes: Decodable { let id: String; let likeCount: Int; let liked: Bool }
+    private struct Likes: Decodable { let id: String; let likeCount: Int; let liked: Bool; let version: Int? }
     private struct NewPosts: Decodable { let newest: String; let count: Int?; let above: String? }
     private struct Flags: Decodable { let flags: [String: Bool] }
     private struct Reset: Decodable { let latest: Int }
@@ -25,10 +26,12 @@ enum LiveEventDecoder {
         let decoder = JSONDecoder()
         switch message.event {
         case "likes":
-            guard let likes = try? decoder.decode(Likes.self, from: data), isPostID(likes.id), (0...maxCount).contains(likes.likeCount) else {
-                return .malformed("a likes event that is not {\"id\",\"likeCount\",\"liked\"} in range")
+            guard let likes = try? decoder.decode(Likes.self, from: data), isPostID(likes.id), (0...maxCount).contains(likes.likeCount),
+                likes.version.map(LikeResult.versions.contains) ?? true
+            else {
+                return .malformed("a likes event that is not {\"id\",\"likeCount\",\"liked\",\"version\"} in range")
             }
-            return .event(.likes(post: PostID(likes.id), likeCount: likes.likeCount, liked: likes.liked))
+            return .event(.likes(post: PostID(likes.id), likeCount: likes.likeCount, liked: likes.liked, version: likes.version))
         case "new-posts":
             guard let posts = try? decoder.decode(NewPosts.self, from: data), isPostID(posts.newest),
                   posts.count.map({ (0...maxCount).contains($0) }) ?? true, posts.above.map(isPostID) ?? true

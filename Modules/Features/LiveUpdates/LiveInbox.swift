@@ -153,11 +153,13 @@ final class LiveInbox: Sendable {
         case .event(let event):
             inner.batch.events += 1
             switch event {
-            case .likes(let post, let count, let liked):
+            case .likes(let post, let count, let liked, let version):
                 if inner.batch.counts[post] == nil && inner.batch.counts.count >= maxPending {
                     inner.batch.missed = true
+                } else if let pending = inner.batch.counts[post], LikeResult(liked: liked, likeCount: count, version: version).isOlder(than: pending) {
+                    // Events of one post may come out of order: the newer pair stays.
                 } else {
-                    inner.batch.counts[post] = LikeResult(liked: liked, likeCount: count)
+                    inner.batch.counts[post] = LikeResult(liked: liked, likeCount: count, version: version)
                 }
             case .newPosts(let newest, let count, let above):
                 inner.batch.newPosts = (newest, count, above)

@@ -16,11 +16,21 @@ struct PostTable: Sendable {
         var heartStamp: PostStamp?
         /// The like that last settled on it: a page requested before shows it.
         var settled: SettledLike?
+        /// The newest version of its likes the server told (a reply, a push, a read): a pair with
+        /// a lower one is older and never laid over it.
+        var version: Int?
+
+        /// Takes `version` in when it is newer than the one known.
+        mutating func saw(_ version: Int?) {
+            guard let version else { return }
+            self.version = max(version, self.version ?? version)
+        }
 
         /// Takes the server's pushed pair, told at `stamp` (settled then, when no like is
         /// unsettled); `nil` when no screen holds the post, else the pair it had (if its heart was known).
         mutating func push(_ result: LikeResult, at stamp: PostStamp, settles: Bool) -> LikeResult?? {
             guard holds > 0 else { return nil }
+            saw(result.version)
             let old = post.like.isLiked.map { LikeResult(liked: $0, likeCount: post.likeCount) }
             post.likeCount = result.likeCount
             post.like = LikeState(result.liked)
@@ -80,6 +90,7 @@ struct PostTable: Sendable {
     mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
             var entry = entries[page.id] ?? Entry(post: page, settled: settledGone.take(page.id))
+            if entry.version == nil { entry.saw(entry.settled?.result.version) }
             var server = Self.settledOver(page, entry.settled, requestedAt: stamp)
             // The page (or a like settled since) told a heart with its count: a pair from one server state.
             let toldPair = server.like != .unknown
@@ -221,6 +232,9 @@ struct PostTable: Sendable {
     mutating func updateServerLike(_ id: PostID, to result: LikeResult) -> (shown: LikeResult, settled: LikeResult?)? {
         // One lookup, and the entry changed where it is (not copied out): a stream may send thousands a second.
         guard result.likeCount >= 0, let index = entries.index(forKey: id) else { return nil }
+        // Older than a pair the server told already (a reply to a like settled since, an event
+        // that came late): the server holds something newer, so this one changes nothing.
+        if let known = entries.values[index].version, let version = result.version, version < known { return nil }
         var overlay = overlays[id]
         // Newer than any likes read in flight: an older read must not pair its heart with this count.
         let now = PostStamp(lastStamp + 1)
@@ -285,6 +299,7 @@ struct PostTable: Sendable {
         let settled = SettledLike(stamp: PostStamp(lastStamp), result: result)
         if let index = entries.index(forKey: id) {
             entries.values[index].settled = settled
+            entries.values[index].saw(result.version)
         } else {
             settledGone.keep(settled, for: id)
         }

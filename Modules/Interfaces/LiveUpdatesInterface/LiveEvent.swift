@@ -2,8 +2,9 @@ import FeedInterface
 
 /// One event of the live stream, decoded and range-checked.
 public enum LiveEvent: Hashable, Sendable {
-    /// Post `post` has `likeCount` likes now, and the user's heart on it is `liked`.
-    case likes(post: PostID, likeCount: Int, liked: Bool)
+    /// Post `post` has `likeCount` likes now, and the user's heart on it is `liked`; `version` says
+    /// how new the pair is, when the server says (an event older than a like's reply is dropped).
+    case likes(post: PostID, likeCount: Int, liked: Bool, version: Int?)
     /// Posts were published: the newest, and how many are above `above` when the server counted.
     case newPosts(newest: PostID, count: Int?, above: PostID?)
     /// The server's flags now.
