@@ -46,6 +46,11 @@ extension OfflineLikeQueue {
     /// settles the post: before each request the row is read again, and after each answer.
     func send(_ post: PostID, epoch: Int) async {
         sending: while epoch == self.epoch, entries[post] != nil {
+            // Not on disk yet (another process's lock): the timer's next round tries the write again.
+            guard writeAwaited(post) else {
+                scheduleRetry()
+                break sending
+            }
             switch check(post) {
             case .current: break
             case .dropped:
@@ -246,7 +251,7 @@ extension OfflineLikeQueue {
     }
 
     /// Arms the timer for the next drain round, one step longer than the last, unless it is armed.
-    private func scheduleRetry() {
+    func scheduleRetry() {
         guard timer == nil else { return }
         backoffStep += 1
         let delay = configuration.backoff.delay(step: backoffStep, random: configuration.random())

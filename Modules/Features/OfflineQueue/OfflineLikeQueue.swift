@@ -38,6 +38,9 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         var waiter: Waiter?
         /// The server's latest reply for this post in this run.
         var lastReply: LikeResult?
+        /// The tap could not be written yet (another process held the file's lock): no request
+        /// leaves for it until it is on disk (or the disk refuses it for another reason).
+        var awaitingWrite = false
     }
 
     let likes: any LikesRepository
@@ -98,10 +101,8 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         for intent in outbox.load(limit: max(0, configuration.capacity)) {
             entries[intent.post] = Entry(intent: intent, durable: true)
         }
-        // After the load, which moves a corrupt file aside with the words for an open.
-        let now = configuration.now()
-        outbox.purge(settledBefore: now.addingTimeInterval(-Self.tombstoneLifetime), keeping: durableIntents)
-        lastPurge = now
+        // Reads only: an open never waits for another process's write lock. Old tombstones are
+        // purged by the first drain round (a write, off the start-up path).
         self.outbox = outbox
     }
 
@@ -190,10 +191,33 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
             liked, post: post, before: checked, now: configuration.now(), fallback: entry.intent, keeping: durableIntents)
         if let written {
             entries[post]?.intent = written
+            entries[post]?.awaitingWrite = false
         } else {
             entries[post]?.durable = false
+            // A lock another process holds is a wait, not a loss: the tap is written before it is sent.
+            entries[post]?.awaitingWrite = outbox?.lastWriteWasBusy == true
         }
         return written != nil
+    }
+
+    /// Writes the tap of `post` that a lock kept off the disk; returns whether a request may leave
+    /// for it now (written, or refused by the disk for good: it goes unkept, as any unkept tap).
+    func writeAwaited(_ post: PostID) -> Bool {
+        guard let entry = entries[post], entry.awaitingWrite, let outbox else { return true }
+        let intent = entry.intent
+        if let written = outbox.tap(
+            intent.wanted, post: post, before: intent.before, now: configuration.now(), fallback: intent, keeping: durableIntents)
+        {
+            entries[post]?.intent = written
+            entries[post]?.durable = true
+            entries[post]?.awaitingWrite = false
+            return true
+        }
+        guard outbox.lastWriteWasBusy else {
+            entries[post]?.awaitingWrite = false
+            return true
+        }
+        return false
     }
 
     /// The caller `id` was cancelled: it stops waiting; the send goes on.

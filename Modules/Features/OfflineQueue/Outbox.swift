@@ -21,6 +21,9 @@ final class Outbox {
     private var connection: Connection?
     private var synchronous = Synchronous.full
     private var warnedAboutWrites = false
+    private var warnedAboutLocks = false
+    /// Whether the last write that failed was kept off by another connection's lock (it may succeed later).
+    private(set) var lastWriteWasBusy = false
     private let telemetry: TelemetryTracker
 
     /// Opens (or creates, or moves aside and recreates) the outbox at `url` for `owner`; failed writes are tracked on `telemetry`.
@@ -35,7 +38,8 @@ final class Outbox {
     /// The intents not yet settled, oldest first, at most `limit`; rows that cannot be read are skipped.
     func load(limit: Int) -> [QueuedIntent] {
         var intents: [QueuedIntent] = []
-        _ = recovering(.full, lost: Self.lostAtOpen, keeping: { [] }, rebuilt: ()) { db in
+        // A read: another process's write lock never holds up an open.
+        _ = recovering(.full, lost: Self.lostAtOpen, keeping: { [] }, rebuilt: (), reading: true) { db in
             intents = try db.query(OutboxSchema.selectWaiting, [limit]) { row in Self.intent(row) }.compactMap { $0 }
         }
         return intents
@@ -122,9 +126,9 @@ final class Outbox {
         }
     }
 
-    /// Deletes the tombstones settled before `cutoff` (synced: it is rare, and runs at open).
+    /// Deletes the tombstones settled before `cutoff` (`NORMAL`: a purge lost to a power cut is done again).
     func purge(settledBefore cutoff: Date, keeping: () -> [QueuedIntent]) {
-        _ = recovering(.full, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
+        _ = recovering(.normal, lost: Self.savedAgain, keeping: keeping, rebuilt: ()) { db in
             try db.execute(OutboxSchema.purge, [cutoff.timeIntervalSinceReferenceDate])
         }
     }
@@ -269,7 +273,8 @@ final class Outbox {
     /// warning saying what was `lost`), starts a new one, saves `keeping()` into it (the clock raised
     /// past their revisions) and returns `rebuilt`. `nil` when nothing could be written.
     private func recovering<T>(
-        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], rebuilt value: T, _ body: (Connection) throws -> T
+        _ level: Synchronous, lost: String, keeping: () -> [QueuedIntent], rebuilt value: T, reading: Bool = false,
+        _ body: (Connection) throws -> T
     ) -> T? {
         guard let db = connection else { return nil }
         do {
@@ -277,7 +282,17 @@ final class Outbox {
                 try db.execute("PRAGMA synchronous=\(level.rawValue)")
                 synchronous = level
             }
-            return try db.write { try body(db) }
+            let result = reading ? try db.read { try body(db) } : try db.write { try body(db) }
+            lastWriteWasBusy = false
+            return result
+        } catch let error as DatabaseError where error.isBusy {
+            // Another process held the file longer than the busy timeout: the caller waits and tries again.
+            lastWriteWasBusy = true
+            if !warnedAboutLocks {
+                warnedAboutLocks = true
+                warn("feed: the like queue at \(url.path) is locked by another process (\(error.reason)); likes wait until they can be written")
+            }
+            return nil
         } catch let error as DatabaseError where error.isCorrupt {
             db.close()
             connection = nil

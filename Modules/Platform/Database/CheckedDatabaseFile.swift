@@ -28,9 +28,26 @@ public struct CheckedDatabaseFile: Sendable {
     /// Opens the file at `url`, creating it (and a private directory); an unreadable one is moved aside,
     /// `movedAside` hears why and where it went, and a new file is started.
     public func open(at url: URL, movedAside: (_ reason: String, _ aside: URL) -> Void) throws(DatabaseOpenError) -> sending Connection {
-        switch try validated(url) {
+        switch try patiently({ () throws(DatabaseOpenError) in try validated(url) }) {
         case .ready(let connection): connection
         case .unreadable(let reason): try rebuild(at: url, reason: reason, movedAside: movedAside)
+        case .busy(let reason): throw DatabaseOpenError(reason: reason)
+        }
+    }
+
+    /// How long an open waits for a lock another process holds (one SQLite would not wait for:
+    /// another process creating the file, or closing it last) before it gives up.
+    public static let lockPatience: Duration = .seconds(10)
+
+    /// Runs `attempt` again, after a growing pause, while another connection's lock is in the way.
+    private func patiently(_ attempt: () throws(DatabaseOpenError) -> Opening) throws(DatabaseOpenError) -> Opening {
+        let deadline = ContinuousClock.now + Self.lockPatience
+        var pause = Duration.milliseconds(5)
+        while true {
+            let opening = try attempt()
+            guard case .busy = opening, ContinuousClock.now + pause < deadline else { return opening }
+            Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds))
+            pause = min(pause * 2, .milliseconds(200))
         }
     }
 
@@ -46,15 +63,17 @@ public struct CheckedDatabaseFile: Sendable {
             throw DatabaseOpenError(reason: "\(reason); moving it aside failed: \(error)")
         }
         movedAside(reason, aside)
-        switch try validated(url) {
+        switch try patiently({ () throws(DatabaseOpenError) in try validated(url) }) {
         case .ready(let connection): return connection
-        case .unreadable(let again): throw DatabaseOpenError(reason: again)
+        case .unreadable(let again), .busy(let again): throw DatabaseOpenError(reason: again)
         }
     }
 
     private enum Opening {
         case ready(Connection)
         case unreadable(reason: String)
+        /// Another connection's lock was in the way: worth trying again.
+        case busy(reason: String)
     }
 
     /// Opens `url` and checks it is of this schema (or empty, then creates it), passes `check`, and is sound.
@@ -69,6 +88,8 @@ public struct CheckedDatabaseFile: Sendable {
             connection = try Connection(path: url.path, synchronous: synchronous)
         } catch where error.isCorrupt {
             return .unreadable(reason: error.reason)
+        } catch where error.isBusy {
+            return .busy(reason: error.reason)
         } catch {
             throw DatabaseOpenError(reason: error.reason)
         }
@@ -88,6 +109,9 @@ public struct CheckedDatabaseFile: Sendable {
         } catch let error as DatabaseError where error.isCorrupt {
             connection.close()
             return .unreadable(reason: error.reason)
+        } catch let error as DatabaseError where error.isBusy {
+            connection.close()
+            return .busy(reason: error.reason)
         } catch {
             connection.close()
             throw DatabaseOpenError(reason: (error as? DatabaseError).map(\.reason) ?? "\(error)")

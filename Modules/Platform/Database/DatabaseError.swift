@@ -20,6 +20,12 @@ public enum DatabaseError: Error, Hashable, CustomStringConvertible {
         primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB
     }
 
+    /// `true` when another connection holds a lock SQLite would not wait for (`SQLITE_BUSY`,
+    /// `SQLITE_LOCKED`): a moment later the same call may succeed.
+    public var isBusy: Bool {
+        primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED
+    }
+
     /// SQLite's own words, e.g. `file is not a database` (else the description): for one-line messages.
     public var reason: String {
         if case .sqlite(_, let message, _) = self { return message }

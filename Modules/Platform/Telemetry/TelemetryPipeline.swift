@@ -81,7 +81,8 @@ public final class TelemetryPipeline: TelemetryRecorder {
         let work = Task.detached {
             guard await flusher.open() else { return false }
             await flusher.write(pending)
-            return await flusher.flush(all: true)
+            // The last chance of this run: every sink is tried, one that failed lately too.
+            return await flusher.flush(all: true, exiting: true)
         }
         // Whichever comes first: the work, or the deadline (the work is left to the process's end).
         let done = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -219,14 +220,14 @@ public final class TelemetryPipeline: TelemetryRecorder {
         /// flush runs at a time: a count or timer flush finding one running leaves it be, an `all`
         /// flush (exit) waits for it and then sends what is left.
         @discardableResult
-        func flush(all: Bool = false) async -> Bool {
+        func flush(all: Bool = false, exiting: Bool = false) async -> Bool {
             guard !sinks.isEmpty, let queue else { return sinks.isEmpty }
             if running != nil && !all { return true }
             while let current = running {
                 _ = await current.value
                 if running == current { running = nil }
             }
-            let task = Task { await send(queue, all: all) }
+            let task = Task { await send(queue, all: all, exiting: exiting) }
             running = task
             let result = await task.value
             if running == task { running = nil }
@@ -234,13 +235,13 @@ public final class TelemetryPipeline: TelemetryRecorder {
         }
 
         /// Sends to each sink what it has not taken yet; a sink that failed lately waits its turn
-        /// (also at exit: its events stay queued for the next run). Returns whether every sink took everything.
-        private func send(_ queue: TelemetryQueue, all: Bool) async -> Bool {
+        /// (but at exit). Returns whether every sink took everything.
+        private func send(_ queue: TelemetryQueue, all: Bool, exiting: Bool) async -> Bool {
             let names = sinks.map(\.name)
             try? await queue.settleDelivered(names)
             var complete = true
             for sink in sinks {
-                if let trouble = trouble[sink.name], ContinuousClock.now < trouble.retryAt {
+                if !exiting, let trouble = trouble[sink.name], ContinuousClock.now < trouble.retryAt {
                     complete = false
                     continue
                 }
