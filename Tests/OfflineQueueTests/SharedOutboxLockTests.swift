@@ -62,4 +62,28 @@ struct SharedOutboxLockTests {
         #expect(await tap.value == .saved(LikeResult(liked: true, likeCount: 1)))
         #expect(!harness.warnings.all.contains { $0.contains("not kept") || $0.contains("cannot be written") }, "\(harness.warnings.all)")
     }
+
+    @Test("`feed logout` from another process: this one sends none of that user's likes, its screens roll them back, and a later tap is kept in a new file")
+    func aLogoutByAnotherProcess() async throws {
+        let harness = try QueueHarness()
+        let queue = try await harness.open()
+        let events = queue.events()
+        await harness.queueOffline(["p1", "p2"], on: queue)
+        await harness.likes.setUnreachable(true)
+        // Another process's `feed logout`: the files are deleted under this one.
+        try DatabaseFiles.delete(harness.url)
+        await harness.likes.setUnreachable(false)
+        let tried = await harness.likes.writes.count
+        await queue.drain()
+        #expect(await harness.likes.writes.count == tried, "nothing of the user who left is sent")
+        #expect(await queue.count == 0)
+        var refused: Set<PostID> = []
+        for await event in events {
+            if case .refused = event.outcome { refused.insert(event.post) }
+            if refused.count == 2 { break }
+        }
+        #expect(refused == ["p1", "p2"], "the screens hear the likes are not kept")
+        #expect(await queue.setLiked(true, post: "p3") == .saved(LikeResult(liked: true, likeCount: 1)))
+        #expect(FileManager.default.fileExists(atPath: harness.url.path), "a new file for the taps after")
+    }
 }

@@ -82,6 +82,7 @@ extension OfflineLikeQueue {
     /// Reconciles the entry of `post` with its row: a newer unsettled intent is adopted; a settled
     /// revision at least the entry's, or a missing row, is said. An entry kept in memory only is current.
     func check(_ post: PostID) -> Check {
+        if loggedOutElsewhere() { return .dropped }
         guard let entry = entries[post], entry.durable, let outbox else { return .current }
         switch outbox.row(of: post) {
         case .unknown:
@@ -196,6 +197,27 @@ extension OfflineLikeQueue {
         waiter?.continuation.resume(returning: .queued)
     }
 
+    /// Whether another process deleted the file (a `feed logout`): then every intent of it is
+    /// dropped (the screens roll back, nothing more is sent for the user who left) and a new, empty
+    /// file is opened for the taps that come after.
+    func loggedOutElsewhere() -> Bool {
+        guard let outbox, outbox.isGone else { return false }
+        // Sends already out change nothing when they answer (as after `deleteAll()`).
+        epoch += 1
+        stopTimer()
+        backoffStep = 0
+        for post in Array(entries.keys) { dropped(post) }
+        waiting = SendQueue()
+        inFlight.removeAll()
+        resumeIdleWaiters()
+        do {
+            try outbox.reopen()
+        } catch {
+            self.outbox = nil
+        }
+        return true
+    }
+
     // MARK: - Drain rounds
 
     /// A drain round: reads the file again, then queues every pending post that is neither in flight
@@ -216,6 +238,7 @@ extension OfflineLikeQueue {
     /// and at most once a minute purges the tombstones older than `tombstoneLifetime`.
     func refreshFromDisk() {
         refreshedWhileBusy = true
+        if loggedOutElsewhere() { return }
         guard let outbox else { return }
         let now = configuration.now()
         if lastPurge.map({ abs(now.timeIntervalSince($0)) >= 60 }) ?? true {

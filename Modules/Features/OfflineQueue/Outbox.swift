@@ -35,6 +35,17 @@ final class Outbox {
         connection = try Self.openFile(url, owner: owner, warn: warn)
     }
 
+    /// Whether the file was deleted or replaced under this connection (another process logged out).
+    var isGone: Bool { connection?.fileIsGone ?? false }
+
+    /// Opens the file at the path again (a new, empty one after a logout elsewhere).
+    func reopen() throws(OfflineQueueError) {
+        connection?.close()
+        connection = nil
+        connection = try Self.openFile(url, owner: owner, warn: warn)
+        synchronous = .full
+    }
+
     /// The intents not yet settled, oldest first, at most `limit`; rows that cannot be read are skipped.
     func load(limit: Int) -> [QueuedIntent] {
         var intents: [QueuedIntent] = []

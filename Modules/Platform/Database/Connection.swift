@@ -130,6 +130,15 @@ public final class Connection {
         }
     }
 
+    /// Whether the file this connection has open is no longer at its path (deleted or renamed by
+    /// another process, e.g. a logout): what it holds is no one's any more.
+    public var fileIsGone: Bool {
+        guard let database else { return true }
+        var moved: Int32 = 0
+        guard sqlite3_file_control(database, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK else { return false }
+        return moved != 0
+    }
+
     /// `PRAGMA integrity_check`: the problems SQLite found, empty when the file is sound.
     public func integrityCheck() throws -> [String] {
         let lines = try query("PRAGMA integrity_check") { try $0.column(0, as: String.self) }
