@@ -263,7 +263,7 @@ let package = Package(
             name: "OfflineQueueTests",
             dependencies: [
                 "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
-                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting",
+                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting", "PluginInterface",
             ]
         ),
         .testTarget(

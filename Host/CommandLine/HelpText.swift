@@ -29,7 +29,9 @@ enum HelpText {
           --enable K         switch the follow-up K on (see the flags below)
           --disable K        switch the follow-up K off
           --flags-file PATH  JSON {"flags":{"K":true}}; default $XDG_CONFIG_HOME/feed/flags.json
-          --data-dir DIR     where offline pages are saved; default $XDG_CACHE_HOME/feed, else ~/.cache/feed
+          --data-dir DIR     one folder for every file of the user; default: saved pages and photos in
+                             $XDG_CACHE_HOME/feed (~/.cache/feed), likes not yet sent in
+                             $XDG_STATE_HOME/feed (~/.local/state/feed)
           --user NAME        whose saved pages these are (default demo): one file per server and user
           --ascii            ASCII hearts [<3] [  ] [??] [..] and frames (and no photos)
           --photos on|off    load and draw photos (default on; drawn only in colour terminals)

@@ -9,7 +9,7 @@ import SafeText
 enum QueueMode {
     static func run(_ userData: UserData) async -> Int32 {
         let owner = SafeText.line(userData.owner)
-        let outbox = LikeQueuePlugin.outbox(userData.pluginFiles)
+        let outbox = LikeQueuePlugin.migratedOutbox(userData.pluginFiles) { StandardStreams.err($0) }
         guard FileManager.default.fileExists(atPath: outbox.path) else {
             StandardStreams.out("feed: no likes are waiting to be sent for \(owner)")
             return 0

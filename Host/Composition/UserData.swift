@@ -11,6 +11,9 @@ import PluginInterface
 struct UserData {
     /// Where the user's files live: `--data-dir`, else `$XDG_CACHE_HOME/feed`, else `~/.cache/feed`.
     let directory: URL
+    /// Where what only this device holds lives (likes not yet sent): `--data-dir`, else
+    /// `$XDG_STATE_HOME/feed`, else `~/.local/state/feed`. Clearing caches never touches it.
+    let stateDirectory: URL
     /// The server (`nil` = the embedded one, whose port changes every run).
     let server: URL?
     /// The user's name (`--user`).
@@ -18,6 +21,7 @@ struct UserData {
 
     init(_ options: HostOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         directory = Self.directory(dataDir: options.dataDir, environment: environment)
+        stateDirectory = Self.stateDirectory(dataDir: options.dataDir, environment: environment)
         flagsCache = Self.directory(dataDir: nil, environment: environment).appendingPathComponent("flags", isDirectory: true)
         server = options.server
         user = options.user
@@ -26,7 +30,9 @@ struct UserData {
     /// Where the follow-ups keep their files: one per kind, user and server.
     var pluginFiles: PluginFiles {
         let named = self
-        return PluginFiles(directory: directory, owner: owner) { kind, suffix in named.file(kind: kind, extension: suffix) }
+        return PluginFiles(
+            directory: directory, owner: owner, name: { kind, suffix in named.file(kind: kind, extension: suffix) },
+            state: { kind, suffix in named.file(kind: kind, extension: suffix, in: named.stateDirectory) })
     }
 
     /// The folder of the last remote flags, one file per server: the machine's cache folder
@@ -72,6 +78,15 @@ struct UserData {
         "\(user) on \(server?.absoluteString ?? "the embedded server")"
     }
 
+    static func stateDirectory(dataDir: URL?, environment: [String: String]) -> URL {
+        if let dataDir { return dataDir }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("feed", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state/feed", isDirectory: true)
+    }
+
     static func directory(dataDir: URL?, environment: [String: String]) -> URL {
         if let dataDir { return dataDir }
         if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
@@ -82,14 +97,14 @@ struct UserData {
     }
 
     /// A file of `kind` for this user and server: a readable name plus a hash of the exact pair.
-    private func file(kind: String, extension suffix: String) -> URL {
+    private func file(kind: String, extension suffix: String, in folder: URL? = nil) -> URL {
         let serverKey = server.map { url in
             "\(url.scheme ?? "http")://\(url.host ?? "")\(url.port.map { ":\($0)" } ?? "")\(url.path)"
         } ?? "embedded"
         let readable = "\(server?.host ?? "embedded")\(server?.port.map { "-\($0)" } ?? "")-\(user)"
         let safe = String(readable.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }.prefix(60))
         let hash = String(Self.fnv1a("\(serverKey)\n\(user)"), radix: 16)
-        return directory.appendingPathComponent("\(kind)-\(safe)-\(hash).\(suffix)")
+        return (folder ?? directory).appendingPathComponent("\(kind)-\(safe)-\(hash).\(suffix)")
     }
 
     /// FNV-1a, 64 bits: stable across runs and machines, unlike `Hasher`.

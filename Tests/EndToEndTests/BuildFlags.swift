@@ -36,6 +36,7 @@ struct BuildFlags: Sendable {
         defer { try? FileManager.default.removeItem(at: home) }
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

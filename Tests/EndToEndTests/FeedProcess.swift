@@ -33,6 +33,7 @@ final class FeedProcess: @unchecked Sendable {
         env["FEED_TELEMETRY"] = "off"
         env["XDG_CONFIG_HOME"] = TemporaryDirectory.make("feed-e2e-config").path
         env["XDG_CACHE_HOME"] = TemporaryDirectory.make("feed-e2e-cache").path
+        env["XDG_STATE_HOME"] = TemporaryDirectory.make("feed-e2e-state").path
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = input

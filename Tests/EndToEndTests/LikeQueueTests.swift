@@ -197,6 +197,27 @@ extension LikeQueueTests {
     }
 }
 
+extension LikeQueueTests {
+    /// Queued likes are state, not a cache: `rm -rf ~/.cache/feed` loses none of them.
+    @Test func clearingTheCachesLosesNoQueuedLike() async throws {
+        let server = try TestServer()
+        let home = TemporaryDirectory.make("feed-e2e-home")
+        let environment = ["XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        let arguments = ["--headless", "--server", server.url, "--enable", "persistent-like-queue"]
+        let first = try FeedProcess(arguments, environment: environment)
+        _ = try await first.send("open")
+        let loaded = try await first.send("settle")
+        let id = try #require(Headless.ids(loaded).first)
+        server.server.update { $0.failRate = 1 }
+        #expect(try await first.send("tap \(id)")["queued"] as? Int == 1)
+        #expect(try await first.finish() == 0)
+        try FileManager.default.removeItem(at: home.appendingPathComponent("cache"))
+        let second = try FeedProcess(arguments, environment: environment)
+        #expect(try await second.send("open")["queued"] as? Int == 1, "the like still waits")
+        #expect(try await second.finish() == 0)
+    }
+}
+
 extension FlagMode {
     /// `persistent-like-queue` alone: the follow-up these tests are about names its own key.
     static let persistentLikeQueue = FlagMode.only("persistent-like-queue")

@@ -109,7 +109,7 @@ final class TmuxPane: @unchecked Sendable {
             stty -g > before
             echo $$ > pid
             unset NO_COLOR
-            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' XDG_CACHE_HOME='\(directory.path)/cache' TERM=xterm-256color \(environment.map { "\($0.key)='\($0.value)' " }.joined())exec \(quoted)
+            FEED_FLAGS= XDG_CONFIG_HOME='\(directory.path)' XDG_CACHE_HOME='\(directory.path)/cache' XDG_STATE_HOME='\(directory.path)/state' TERM=xterm-256color \(environment.map { "\($0.key)='\($0.value)' " }.joined())exec \(quoted)
             """
         try script.write(to: directory.appendingPathComponent("feed.sh"), atomically: true, encoding: .utf8)
         // The pane runs the script in a shell that outlives feed, then writes what happened after.

@@ -2,6 +2,7 @@ import FeedInterface
 import Foundation
 import LikesInterface
 import LikesTesting
+import PluginInterface
 import Testing
 
 @testable import OfflineQueue
@@ -28,5 +29,31 @@ import Testing
         #expect(waited < .seconds(15), "settle returned after \(waited), long past its 200 ms deadline")
         await held.open()
         #expect(await plugin.settle(timeout: .seconds(30)), "once the like lands, settle says so")
+    }
+
+    @MainActor @Test("likes an earlier build queued among the caches are moved to the state folder, log and all, once")
+    func theOutboxMovesFromTheCachesToTheStateFolder() async throws {
+        let directory = try TemporaryDirectory()
+        let (cache, state) = (directory.url.appendingPathComponent("cache/feed"), directory.url.appendingPathComponent("state/feed"))
+        let files = PluginFiles(
+            directory: cache, owner: QueueHarness.owner, name: { cache.appendingPathComponent("\($0)-x.\($1)") },
+            state: { state.appendingPathComponent("\($0)-x.\($1)") })
+        let old = LikeQueuePlugin.legacyOutbox(files)
+        do {
+            let likes = FakeLikesRepository()
+            await likes.setUnreachable(true)
+            let queue = try await OfflineLikeQueue.open(at: old, owner: QueueHarness.owner, likes: likes, warn: { _ in })
+            #expect(await queue.setLiked(true, post: "p1") == .queued)
+        }
+        var warnings: [String] = []
+        let moved = LikeQueuePlugin.migratedOutbox(files) { warnings.append($0) }
+        #expect(moved == LikeQueuePlugin.outbox(files) && moved.path.hasPrefix(state.path))
+        #expect(warnings.isEmpty && !FileManager.default.fileExists(atPath: old.path))
+        let queue = try await OfflineLikeQueue.open(at: moved, owner: QueueHarness.owner, likes: FakeLikesRepository(), warn: { _ in })
+        #expect(await queue.pending().map(\.post) == ["p1"], "the like waits in its new place")
+        // Clearing the caches loses nothing now.
+        try FileManager.default.removeItem(at: cache)
+        #expect(LikeQueuePlugin.migratedOutbox(files) { warnings.append($0) } == moved)
+        #expect(await queue.count == 1)
     }
 }

@@ -35,6 +35,7 @@ struct BuildFlags: Equatable, Sendable {
         environment["FEED_FLAGS"] = nil
         environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
         environment["XDG_CACHE_HOME"] = home.appendingPathComponent("cache").path
+        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -195,6 +195,7 @@ final class ChaosSession {
         let environment = [
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
         ]
         let executable = options.feedExecutable()
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {

@@ -1,3 +1,4 @@
+import Database
 import Foundation
 import PluginInterface
 
@@ -16,12 +17,13 @@ public struct LikeQueuePlugin: FeaturePlugin {
 
     public var headlessFields: [HeadlessField] { [Self.queued] }
 
-    public func files(_ files: PluginFiles) -> [URL] { [Self.outbox(files)] }
+    /// The outbox, and where earlier builds kept it (among the caches), for a logout.
+    public func files(_ files: PluginFiles) -> [URL] { [Self.outbox(files), Self.legacyOutbox(files)] }
 
     /// The outbox of this user and server. One that cannot be opened at all is reported and likes
     /// are sent without it this run.
     public func activate(_ context: PluginContext) async -> any ActivePlugin {
-        let file = Self.outbox(context.files)
+        let file = Self.migratedOutbox(context.files, warn: context.warn)
         do {
             let queue = try await OfflineLikeQueue.open(at: file, owner: context.files.owner, likes: context.likes, warn: context.warn, telemetry: context.telemetry)
             return ActiveLikeQueue(queue: queue, pending: await queue.pending(), file: file)
@@ -31,8 +33,35 @@ public struct LikeQueuePlugin: FeaturePlugin {
         }
     }
 
-    /// The outbox file of a user and server.
-    public static func outbox(_ files: PluginFiles) -> URL { files.file("likes", "sqlite") }
+    /// The outbox file of a user and server: state, not a cache (likes not yet sent live only there).
+    public static func outbox(_ files: PluginFiles) -> URL { files.state("likes", "sqlite") }
+
+    /// Where builds before the state directory kept the outbox: among the caches.
+    static func legacyOutbox(_ files: PluginFiles) -> URL { files.file("likes", "sqlite") }
+
+    /// The outbox, moved first from the caches where an earlier build left it (with its log) when
+    /// none is in the state directory yet. A move that fails leaves the old file in use, said once.
+    public static func migratedOutbox(_ files: PluginFiles, warn: (String) -> Void) -> URL {
+        let (new, old) = (outbox(files), legacyOutbox(files))
+        guard new != old, !exists(new), exists(old) else { return new }
+        do {
+            try DatabaseFiles.privateDirectory(new.deletingLastPathComponent())
+            // The log first: a database found without its log would lose the likes in it.
+            for suffix in ["-wal", "-shm"] where exists(DatabaseFiles.sidecar(old, suffix)) {
+                try FileManager.default.moveItem(at: DatabaseFiles.sidecar(old, suffix), to: DatabaseFiles.sidecar(new, suffix))
+            }
+            try FileManager.default.moveItem(at: old, to: new)
+            return new
+        } catch {
+            warn("feed: the likes waiting at \(old.path) could not be moved to \(new.path) (\(error)); they are kept where they are this run")
+            return old
+        }
+    }
+
+    private static func exists(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0
+    }
 }
 
 /// The queue could not be opened: likes go straight to the server this run.
