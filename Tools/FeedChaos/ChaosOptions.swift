@@ -21,11 +21,16 @@ struct ChaosOptions: Equatable, Sendable {
     var twin: Bool?
     /// Prints every command and its trimmed answer on stderr.
     var trace = false
+    /// `--twins N`: the two-process stress instead of sessions (N short sessions).
+    var twins: Int?
+    /// `--twin-session K`: replays stress session K only.
+    var twinSession: Int?
 
     static let defaultCommands = 100
 
     static let usage = """
         usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--twin on|off] [--trace]
+               feed-chaos --twins N [--seed S] [--twin-session K] [--feed PATH]
 
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
         feed's invariants after every answer and every settle. The flags come from the build: at start
@@ -49,6 +54,12 @@ struct ChaosOptions: Equatable, Sendable {
         of either process; what a screen shows is checked only for posts that process tapped last
         or no process tapped (the other's taps reach it at its next page). The replay line names it.
 
+        Twins stress (--twins N): N short sessions of two feed --headless started at once on one data
+        directory (persistent-like-queue and live-updates on), each tapping a few posts in turn while
+        the like server fails (every request refused, or likes applied and their replies lost), then
+        healed and settled. Counts the posts whose server state is not the last acknowledged tap
+        (lost) and the processes still waiting to send (stuck); any is exit 1.
+
         Exit 0: no violation; 1: a violation (each printed with a replay line); 2: a usage or
         environment error.
 
@@ -61,6 +72,8 @@ struct ChaosOptions: Equatable, Sendable {
           --twin on|off    force two processes on one data directory on or off (default: drawn per session)
           --trace          print every command and its trimmed answer on stderr
           --lying-server   test mode: the server's truth reports every like flipped; invariant 2 must fire
+          --twins N        the two-process stress: N sessions, 1…100000 (see Twins stress)
+          --twin-session K replay stress session K only
         """
 
     /// Parses the arguments after the program name; nil when help was asked for.
@@ -86,6 +99,8 @@ struct ChaosOptions: Equatable, Sendable {
                     let value = try scanner.value(expected: "on or off")
                     guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
                     options.twin = value == "on"
+                case "--twins": options.twins = try scanner.integer(in: 1...100_000, expected: "a number of stress sessions from 1 to 100000")
+                case "--twin-session": options.twinSession = try scanner.integer(in: 0...1_000_000, expected: "a stress session number, as a replay line gives it")
                 case "--lying-server":
                     try scanner.noValue()
                     options.lyingServer = true

@@ -181,8 +181,23 @@ extension ChaosSession {
 
     // MARK: Kills, logouts, the end
 
-    /// SIGKILL, then what the files hold, then the same data directory in a new process.
-    func killAndRestart() throws {
+    /// How long the reader rests on a post before a kill that checks the place: the app saves it a
+    /// second after the reader stops, and a loaded machine may take as long again.
+    static let readingPause: TimeInterval = 2.5
+
+    /// SIGKILL, then what the files hold, then the same data directory in a new process. With
+    /// `reading` (and saved pages, one process), the reader first rests on a post below the top.
+    func killAndRestart(reading: Bool = false) throws {
+        var restingOn: String?
+        if reading, flags.offlinePages, !twin.on, last.rows.count >= 3 {
+            let row = 1 + Int(chaos.int(0...1_000) % min(last.rows.count - 1, 50))
+            let seen = try command("see \(row)")
+            if let anchor = seen.anchor, anchor != seen.rows.first?.id {
+                restingOn = anchor
+                event("the reader rests on \(anchor) (row \(row)) for \(Self.readingPause) s")
+                Thread.sleep(forTimeInterval: Self.readingPause)
+            }
+        }
         client?.kill()
         result.kills += 1
         ledger.killed(twinAlive: twin.on)
@@ -203,6 +218,15 @@ extension ChaosSession {
         if var saved {
             if twin.on, opened.rows.map(\.id) != saved, let after = try? data.savedFeedIDs() { saved = after }
             try verify(checker.savedRowsShown(saved: saved, opened: opened))
+            // The place is kept whenever its post was saved (a place past the saved pages cannot be).
+            if let restingOn, saved.contains(restingOn) {
+                result.checked(.placeKept)
+                guard opened.anchor == restingOn else {
+                    throw SessionStop.violation([Finding(
+                        .placeKept, "the reader rested on \(restingOn) for \(Self.readingPause) s before the SIGKILL; the relaunch opened at \(opened.anchor ?? "the top")",
+                        posts: [restingOn])])
+                }
+            }
         }
     }
 

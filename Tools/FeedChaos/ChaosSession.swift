@@ -141,7 +141,8 @@ final class ChaosSession {
             killAt.removeFirst()
             // Half the kills come right after a burst of taps, when the outbox has just been written.
             if draws.extra % 2 == 0, let burst = planner.tapBurst(draws, rows: last.shownRows) { try perform(burst) }
-            try killAndRestart()
+            // A third of the kills come while the reader rests on a post (the place must survive).
+            try killAndRestart(reading: draws.extra % 3 == 1)
             return
         }
         let action = planner.next(draws, state: last, hidden: hidden)
@@ -188,7 +189,7 @@ final class ChaosSession {
     func startClient() throws {
         let arguments = [
             "--headless", "--server", "http://127.0.0.1:\(port)", "--photos", photos.on ? "on" : "off", "--data-dir", data.url.path,
-            "--poll-interval", "1000",
+            "--poll-interval", "1000", "--flags-interval", "2000",
             // Every start revalidates: a saved feed trusted for --fresh-for would show hearts a kill left unsettled.
             "--fresh-for", "0",
         ] + flags.arguments
@@ -221,7 +222,11 @@ final class ChaosSession {
 
     /// Switches to `next`: a downtime window stops the server, its end starts it again on the same port.
     func apply(_ next: FaultPhase) throws {
-        if phase.down && !next.down { try startServer() }
+        if phase.down && !next.down {
+            // A restarted server forgets the sessions of its cursors: a reader below the top keeps every row.
+            if phase.restarts { server.forgetSessions() }
+            try startServer()
+        }
         if !phase.down && next.down {
             server.stop()
             result.downtimes += 1

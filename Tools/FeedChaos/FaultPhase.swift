@@ -7,6 +7,9 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
     var faults = FeedServerFaults()
     /// Whether the server is stopped during the phase.
     var down = false
+    /// Whether the server comes back from the downtime as a restarted one: every cursor it handed
+    /// out is unknown to it (400), while posts and likes stay.
+    var restarts = false
     /// How many commands the phase lasts.
     var length = 1
 
@@ -20,7 +23,8 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
     var description: String {
         if isHealthy { return "healthy" }
         var parts: [String] = []
-        if down { parts.append("down") }
+        if down { parts.append(restarts ? "down, then restarted (cursors unknown)" : "down") }
+        if !faults.flags.isEmpty { parts.append("kill switch \(faults.flags.keys.sorted().joined(separator: ", "))") }
         if faults.latencyMS > 0 { parts.append("latency \(faults.latencyMS)ms") }
         if faults.failRate > 0 { parts.append("5xx \(Self.percent(faults.failRate))") }
         if faults.likesFailRate > 0 { parts.append("likes read down \(Self.percent(faults.likesFailRate))") }
@@ -57,8 +61,12 @@ struct FaultPhase: Equatable, Sendable, CustomStringConvertible {
             // The live stream turns hostile (live-updates): it must never show a wrong count.
             let faults = LiveStreamFault.allCases
             phase.faults.liveFault = faults[random.int(0...(faults.count - 1))]
+        case 9 where random.chance(0.5):
+            // A kill switch: the server turns a follow-up off while the app runs (for good, in that run).
+            phase.faults.flags[["live-updates", "new-posts-pill"][random.int(0...1)]] = false
         default:
             phase.down = true
+            phase.restarts = random.chance(0.5)
             phase.length = random.int(2...8)
         }
     }

@@ -10,6 +10,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
     case memoryBounded = 8
     case photosBehave = 9
     case readerKeepsRows = 10
+    case placeKept = 11
 
     /// What the invariant says, in one line.
     var summary: String {
@@ -24,6 +25,7 @@ enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
         case .memoryBounded: "the client's memory after 1,000 commands is within 10 MiB of its first settled state"
         case .photosBehave: "with photos on (hostile ones among them): answers within 5 s, VmRSS under 200 MB at settles, known photo states"
         case .readerKeepsRows: "no row the reader sees is removed while the reader is below the top"
+        case .placeKept: "a SIGKILL while the reader rests on a post: the relaunch opens at that post"
         }
     }
 

@@ -22,6 +22,12 @@ do {
     exit(2)
 }
 
+if let twins = options.twins {
+    var stress = TwinStress(count: twins, seed: options.seed, feed: options.feedExecutable(), trace: options.trace)
+    if let only = options.twinSession { stress = TwinStress(count: 1, seed: options.seed, feed: stress.feed, trace: options.trace, first: only) }
+    exit(stress.run())
+}
+
 let plan: FlagPlan
 do {
     let build = try BuildFlags.read(feed: options.feedExecutable())

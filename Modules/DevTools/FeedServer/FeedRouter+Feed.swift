@@ -17,7 +17,9 @@ extension FeedRouter {
         let result = state.withLock { state -> (page: FeedServerDTO.Page, malformed: Bool)? in
             let position: FeedCursor
             if let cursor {
-                guard cursor.session <= state.sessions, cursor.offset <= state.postCount(session: cursor.session) else { return nil }
+                guard cursor.session > state.forgottenSessions, cursor.session <= state.sessions,
+                    cursor.offset <= state.postCount(session: cursor.session)
+                else { return nil }
                 position = cursor
             } else {
                 state.sessions += 1

@@ -65,6 +65,11 @@ final class FeedRouter: Sendable {
         }
     }
 
+    /// Refuses every cursor handed out so far (a restart).
+    func forgetSessions() {
+        state.withLock { $0.forgottenSessions = $0.sessions }
+    }
+
     /// Post `id`'s likes with their version, read at once.
     func likeSnapshot(of id: String) -> (liked: Bool, likeCount: Int, version: Int)? {
         state.withLock { state in

@@ -97,6 +97,12 @@ public final class FeedServer: Sendable {
     /// The number of the latest `GET /v1/live` event.
     public var latestLiveEvent: Int { router.live.latestID }
 
+    /// As a restarted server would: every cursor handed out so far is refused from now on (400,
+    /// "unknown"), while the posts and their likes stay as they are.
+    public func forgetSessions() {
+        router.forgetSessions()
+    }
+
     @discardableResult
     public func publishNewPosts(_ count: Int) -> [String] {
         router.publishNewPosts(count)

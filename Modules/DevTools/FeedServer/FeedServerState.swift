@@ -15,6 +15,8 @@ struct FeedServerState: Sendable {
     var changed: Set<Int> = []
     /// How many feed sessions (first-page requests) have started; session numbers are 1…sessions.
     var sessions = 0
+    /// Sessions up to this one were lost in a restart (`forgetSessions()`): their cursors are refused.
+    var forgottenSessions = 0
     var faultRandom: SplitMix64
     var rateSecond = Int.min
     var rateCount = 0
