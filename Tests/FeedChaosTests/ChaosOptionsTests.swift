@@ -17,9 +17,11 @@ import Testing
         #expect(options.replayLine(session: 17, twin: true) == replay + " --twin on")
         let twin = try #require(try ChaosOptions.parse((replay + " --twin off").split(separator: " ").dropFirst().map(String.init)))
         #expect(twin.twin == false && again.twin == nil)
+        let stress = try #require(try ChaosOptions.parse(["--twins", "300", "--seed", "1", "--twin-session", "7"]))
+        #expect(stress.twins == 300 && stress.twinSession == 7 && options.twins == nil)
     }
 
-    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"], ["--photos", "maybe"], ["--twin", "maybe"]])
+    @Test(arguments: [["--sessions", "0"], ["--commands", "five"], ["--bogus"], ["extra"], ["--trace=yes"], ["--photos", "maybe"], ["--twin", "maybe"], ["--twins", "0"], ["--twins", "many"]])
     func mistakesAreOneLineNamingTheOption(arguments: [String]) {
         #expect(throws: (any Error).self) { try ChaosOptions.parse(arguments) }
     }

@@ -100,6 +100,13 @@ import TestingSupport
         #expect(run.lines.contains { $0.hasPrefix("8 sessions · ") && $0.contains(" · \(twins.count) with a twin · ") && $0.hasSuffix(" · 0 violations") }, "\(run.lines)")
     }
 
+    @Test func theTwinsStressCountsNoLostAndNoStuckTap() async throws {
+        let run = try await Self.chaos(["--twins", "5", "--seed", "7"])
+        #expect(run.status == 0, "\(run.lines.suffix(20))")
+        #expect(run.lines.last?.hasPrefix("twins: 5 sessions in ") == true, "\(run.lines)")
+        #expect(run.lines.last?.hasSuffix(": 0 final taps lost, 0 stuck, 0 sessions could not run") == true, "\(run.lines)")
+    }
+
     @Test func flagsTheBuildAddsAreToggledAndPastFiveFlagsTheSessionsTakeACoveringSample() async throws {
         // A feed that declares two built flags more than the real one, notes how it was run, and
         // runs the real one without them (which does not know them).
