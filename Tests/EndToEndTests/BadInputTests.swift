@@ -1,9 +1,10 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// Every mistake a user can make gets one clear line, and nothing crashes.
-@Suite struct BadInputTests {
+@Suite(.heavy) struct BadInputTests {
     @Test func anUnknownFlagExitsTwoAndListsTheKnownKeys() async throws {
         let feed = try FeedProcess(["--headless", "--enable", "dark-mode"])
         #expect(try await feed.waitForExit() == 2)
@@ -109,7 +110,7 @@ import Testing
 
 /// A server that applies a like and then answers 500 every time: the client reads the like back
 /// and ends on the server's truth without waiting for a refresh.
-@Suite struct LostLikeAnswerEndToEndTests {
+@Suite(.heavy) struct LostLikeAnswerEndToEndTests {
     @Test func aLikeAppliedThenAnswered500SettlesToTheServersTruth() async throws {
         let server = try TestServer { $0.faults.likeApplyThenFailRate = 1 }
         let feed = try server.headless(.off)

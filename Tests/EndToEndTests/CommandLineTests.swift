@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// One argument scanner for every command: `--opt value` and `--opt=value`, `-h`/`--help`/`help`.
-@Suite struct CommandLineTests {
+@Suite(.heavy) struct CommandLineTests {
     @Test func serverWithAnEqualsSignWorks() async throws {
         let server = try TestServer()
         let feed = try FeedProcess(["--headless", "--server=http://127.0.0.1:\(server.port)"])

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// `feed-demo` and `profile-demo`, each one feature built on its own: a plain frame when stdout is
 /// not a terminal, usage errors and help (in a real terminal: `TerminalScreenTests+Demos.swift`).
-@Suite(.serialized) struct DemoTests {
+@Suite(.serialized, .heavy) struct DemoTests {
     static let feedDemo = FeedProcess.product("feed-demo")
     static let profileDemo = FeedProcess.product("profile-demo")
 

@@ -1,11 +1,12 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// First rows after one round trip, end to end: on a slow server the rows show as soon as the
 /// posts answer, hearts "checking" while the likes read is still out; and hearts never lie in the
 /// plain frame.
-@Suite(.serialized) struct FirstRowsTests {
+@Suite(.serialized, .heavy) struct FirstRowsTests {
     /// The first state with rows, asking every 100 ms; `nil` after 30 s.
     private func firstStateWithRows(_ feed: FeedProcess) async throws -> [String: Any]? {
         let deadline = ContinuousClock.now + .seconds(30)

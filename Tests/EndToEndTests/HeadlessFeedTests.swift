@@ -1,9 +1,10 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// The required feed, end to end: the real `feed` binary over real HTTP to the reference server.
-@Suite(.serialized) struct HeadlessFeedTests {
+@Suite(.serialized, .heavy) struct HeadlessFeedTests {
     @Test func openSettleStatePrintsRowsFromTheEmbeddedServer() async throws {
         let feed = try FeedProcess(["--headless"])
         let opened = try await feed.send("open")

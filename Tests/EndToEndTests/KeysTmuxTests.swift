@@ -1,10 +1,11 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// Keys and the key bar in a real terminal: Space/PgDn/PgUp by a screen to an author line, a bar
 /// that offers what works, Esc followed at once by a key, the rows' comments and age.
-@Suite(.serialized) struct KeysTmuxTests {
+@Suite(.serialized, .heavy) struct KeysTmuxTests {
     private static func text(_ screen: [String]) -> String { TerminalScreenTests.text(screen) }
 
     /// The list area's first line starts a post: its author line (selected or not).

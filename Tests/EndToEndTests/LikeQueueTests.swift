@@ -2,10 +2,11 @@ import Database
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `persistent-like-queue` end to end: likes made while the server is down survive a quit and
 /// reach the server when it is back.
-@Suite struct LikeQueueTests {
+@Suite(.heavy) struct LikeQueueTests {
     /// Opens the feed, stops the server, taps five not-liked posts; returns their IDs.
     private static func tapFiveOffline(_ feed: FeedProcess, server: TestServer) async throws -> [String] {
         _ = try await feed.send("open")

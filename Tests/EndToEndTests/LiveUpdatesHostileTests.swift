@@ -2,10 +2,11 @@ import FeedServer
 import Foundation
 import LoopbackTesting
 import Testing
+import TestingSupport
 
 /// `live-updates` against hostile streams (`--live-fault`): bounded memory, no crash, one clear
 /// log line however often it reconnects, and a reconnect where the stream cannot be read on.
-@Suite struct LiveUpdatesHostileTests {
+@Suite(.heavy) struct LiveUpdatesHostileTests {
     private static let arguments = ["--enable", "live-updates", "--live-backoff", "50", "--live-idle-timeout", "500"]
 
     @Test(arguments: LiveStreamFault.allCases.filter { $0 != .flood })

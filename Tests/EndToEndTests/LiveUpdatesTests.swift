@@ -2,11 +2,12 @@ import FeedServer
 import Foundation
 import Synchronization
 import Testing
+import TestingSupport
 
 /// `live-updates` end to end: one `GET /v1/live` stream while the app is shown, counts changing in
 /// place with no command, a server restart survived (retrying, then open, with a count changed
 /// meanwhile read again), `hide`/`show` closing and reopening it, and no stream with the flag off.
-@Suite struct LiveUpdatesTests {
+@Suite(.heavy) struct LiveUpdatesTests {
     /// A reference server that logs its requests into `lines`, stopped when the test ends.
     final class LoggedServer: @unchecked Sendable {
         let server: FeedServer

@@ -1,10 +1,11 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `new-posts-pill` end to end: newer posts show as a pill, never under the reader, until taken;
 /// and the server can switch the follow-up off while the app runs.
-@Suite struct NewPostsPillTests {
+@Suite(.heavy) struct NewPostsPillTests {
     /// Sends `state` until `condition` holds, for at most `timeout`.
     private static func state(_ feed: FeedProcess, until condition: ([String: Any]) -> Bool, timeout: Duration = .seconds(20)) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + timeout

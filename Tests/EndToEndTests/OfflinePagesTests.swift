@@ -1,9 +1,10 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `offline-pages` end to end: the real `feed` binary, a real SQLite file, the reference server.
-@Suite(.serialized) struct OfflinePagesTests {
+@Suite(.serialized, .heavy) struct OfflinePagesTests {
     private let dataDir = TemporaryDirectory.make()
 
     private func cacheFiles() throws -> [URL] {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// What `feed` prints stays bounded whatever it is fed, and a reader that goes away ends it cleanly.
-@Suite struct OutputBoundsTests {
+@Suite(.heavy) struct OutputBoundsTests {
     @Test func aTenMegabyteLineIsAnErrorThatQuotesAtMostTwoHundredCharacters() async throws {
         let server = try TestServer()
         let feed = try server.headless()

@@ -1,11 +1,12 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// The photo's size follows the terminal: at 80×24, 120×40 and 160×50 the first row's photo
 /// (1600×900) takes the row's width up to about half the list's height, its shape kept; the box
 /// shows the photo's dominant colour until the photo arrives, and nothing below it moves then.
-@Suite(.serialized) struct PhotoSizeTmuxTests {
+@Suite(.serialized, .heavy) struct PhotoSizeTmuxTests {
     /// The first post's box at each size, in cells: 2 columns × lines·2 pixels ≈ 16:9.
     @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"), arguments: [(80, 24, 39, 11), (120, 40, 68, 19), (160, 50, 85, 24)])
     func thePhotoTakesTheRowsWidthUpToHalfTheScreenAndRowsDoNotJump(columns: Int, rows: Int, boxColumns: Int, boxRows: Int) async throws {

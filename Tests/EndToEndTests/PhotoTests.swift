@@ -1,10 +1,11 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// Photos end to end: rows on screen load their photos from the server, the caches fill and
 /// empty on logout, `--photos off` loads nothing, and a terminal shows 24-bit half blocks.
-@Suite struct PhotoTests {
+@Suite(.heavy) struct PhotoTests {
     /// Polls `state` until `condition` holds, for at most `timeout`.
     private static func state(_ feed: FeedProcess, until condition: ([String: Any]) -> Bool, timeout: Duration = .seconds(30)) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + timeout

@@ -1,9 +1,10 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `shared-post-store` in a real terminal: open a profile from the feed, like there, go back.
-@Suite(.serialized) struct ProfileScreenTmuxTests {
+@Suite(.serialized, .heavy) struct ProfileScreenTmuxTests {
     @Test(.enabled(if: TerminalScreenTests.tmux != nil, "tmux is not installed (CI installs it)"))
     func aLikeInTheProfileShowsOnTheFeedRowAndTheSelectionStaysWhereItWas() async throws {
         let server = try TestServer()

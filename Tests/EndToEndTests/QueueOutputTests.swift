@@ -1,10 +1,11 @@
 import Foundation
 import HTTPServer
 import Testing
+import TestingSupport
 
 /// `feed queue` prints what a hostile server sent (post IDs) and what the disk holds: nothing of
 /// it may reach the terminal as an escape sequence.
-@Suite struct QueueOutputTests {
+@Suite(.heavy) struct QueueOutputTests {
     /// A server whose one post has an ID made of escape sequences and whose like writes fail.
     private static func hostileServer() throws -> (HTTPServer, URL) {
         let id = "\\u001b]2;TITLE\\u0007\\u001b[2J"

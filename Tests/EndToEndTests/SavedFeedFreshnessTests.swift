@@ -6,7 +6,7 @@ import TestingSupport
 /// Stale-while-revalidate with `offline-pages`, end to end: a revalidation never removes the rows
 /// under a reader below the top, a fresh saved feed is trusted, the place is kept across runs, an
 /// old saved feed is hidden, and a return revalidates.
-@Suite(.serialized) struct SavedFeedFreshnessTests {
+@Suite(.serialized, .heavy) struct SavedFeedFreshnessTests {
     private let dataDir = TemporaryDirectory.make()
 
     private func run(_ server: TestServer, _ extra: [String] = []) throws -> FeedProcess {
@@ -259,7 +259,7 @@ import TestingSupport
 /// A server restarted under a reader below the top (its cursors unknown now, 400): `retry` keeps
 /// every row on screen, offers the new feed behind "Feed updated · r", and pages on from the new
 /// session without a duplicate.
-@Suite struct ServerRestartUnderTheReaderTests {
+@Suite(.heavy) struct ServerRestartUnderTheReaderTests {
     @Test func aRestartedServerRemovesNoRowUnderTheReaderAndPagesOnWithoutDuplicates() async throws {
         let first = try TestServer()
         let url = first.url

@@ -5,7 +5,7 @@ import TestingSupport
 
 /// `feed serve` under hostile traffic: its memory, measured in its own process (not beside the
 /// other tests of this one), stays flat.
-@Suite("feed serve under hostile traffic")
+@Suite("feed serve under hostile traffic", .heavy)
 struct ServeMemoryTests {
     @Test("20,000 requests with junk cursors, methods, post ids and paths leave the server's memory within 5 MB")
     func hostileTrafficKeepsMemoryFlat() async throws {

@@ -1,9 +1,10 @@
 import FeedServer
 import Foundation
 import Testing
+import TestingSupport
 
 /// `shared-post-store` end to end: the author's profile is a second screen over the same posts.
-@Suite struct SharedPostStoreTests {
+@Suite(.heavy) struct SharedPostStoreTests {
     private static func profileRows(_ state: [String: Any]) -> [[String: Any]] {
         (state["profile"] as? [String: Any]).map(Headless.rows) ?? []
     }

@@ -6,7 +6,7 @@ import TestingSupport
 
 /// Telemetry end to end: consent, the queue file, the server's events route, `feed stats`, and a
 /// SIGKILL in the middle of a flush.
-@Suite struct TelemetryEndToEndTests {
+@Suite(.heavy) struct TelemetryEndToEndTests {
     private static func telemetryFiles(_ directory: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasPrefix("telemetry") }
     }

@@ -5,7 +5,7 @@ import TestingSupport
 
 /// `feed` in a real terminal: tmux at 80×24 against the reference server, driven by keys and read
 /// back with `capture-pane`.
-@Suite(.serialized) struct TerminalScreenTests {
+@Suite(.serialized, .heavy) struct TerminalScreenTests {
     static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
@@ -298,7 +298,7 @@ final class TmuxPane: @unchecked Sendable {
 }
 
 /// A refresh starts at the top, so the selection is always a row on screen and the row a key acts on.
-@Suite(.serialized) struct RefreshKeepsTheReaderSafeTests {
+@Suite(.serialized, .heavy) struct RefreshKeepsTheReaderSafeTests {
     /// The photo label (`p12.jpg`) inside the selected row's box: the post the selection shows.
     static func selectedPost(_ screen: [String]) -> String? {
         for line in screen where line.hasPrefix("▌ │") {

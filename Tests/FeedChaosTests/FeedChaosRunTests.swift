@@ -3,7 +3,7 @@ import Testing
 import TestingSupport
 
 /// `feed-chaos` as CI and a developer run it: the built executable driving the built `feed`.
-@Suite(.serialized) struct FeedChaosRunTests {
+@Suite(.serialized, .heavy) struct FeedChaosRunTests {
     /// The executables `swift build` put beside the test bundle (else in `.build/debug`).
     static func executable(_ name: String) -> URL {
         let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)

@@ -7,7 +7,7 @@ import TestingSupport
 
 @Suite("FeedServer hardening", .serialized)
 struct FeedServerHardeningTests {
-    @Test("20,000 requests with junk cursors, methods, post ids and paths keep no state: stats stay bounded")
+    @Test("20,000 requests with junk cursors, methods, post ids and paths keep no state: stats stay bounded", .heavy)
     func hostileTrafficKeepsNoState() async throws {
         let server = FeedServer(options: FeedServerOptions(port: 0))
         let port = try server.start()

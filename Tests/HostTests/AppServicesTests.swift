@@ -40,7 +40,7 @@ private final class LikeServer: Sendable {
                     $0.mostInFlight = max($0.mostInFlight, $0.inFlight)
                     $0.writes.append(wanted)
                 }
-                let deadline = ContinuousClock.now + .seconds(20)
+                let deadline = ContinuousClock.now + .seconds(50)
                 while !shared.mutex.withLock({ $0.open }), ContinuousClock.now < deadline {
                     try? await Task.sleep(for: .milliseconds(5))
                 }
@@ -70,6 +70,9 @@ private final class LikeServer: Sendable {
         var options = HostOptions()
         options.server = try likes.start()
         options.dataDir = FileManager.default.temporaryDirectory.appendingPathComponent("host-tests-\(UUID().uuidString)")
+        // The first write is held while the test taps: longer than the default 10 s on a loaded
+        // box, and a write that timed out would be sent again (a third write the test did not make).
+        options.requestTimeout = .seconds(60)
         defer { likes.server.stop() }
         let services = try await AppServices.start(options)
         let feed = services.makeFeedViewModel()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestingSupport
 
 @testable import ImageCodec
 
@@ -99,14 +100,20 @@ struct JPEGDecoderTests {
     }
 
     @Test("libjpeg's scaled output size agrees with ours for odd sizes, at every scale")
-    func scaledSizesAgree() throws {
-        let data = try JPEGEncoder().encode(RGBImage(width: 1001, height: 999, red: 9, green: 99, blue: 199))
-        for numerator in 1...8 {
-            let expected = JPEGDecoder.scaled(PixelSize(width: 1001, height: 999), by: numerator)
-            // A target equal to the scaled size is served by the DCT alone, with no resampling.
-            let image = try decoder.decode(data, to: expected)
-            #expect(image.size == expected)
+    func scaledSizesAgree() async throws {
+        // Eight decodes of a megapixel photo in a debug build: on a thread of its own, not on
+        // one of the two concurrency threads every other test's deadlines need.
+        let decoder = decoder
+        let sizes = try await onOwnThread { () throws -> [(PixelSize, PixelSize)] in
+            let data = try JPEGEncoder().encode(RGBImage(width: 1001, height: 999, red: 9, green: 99, blue: 199))
+            return try (1...8).map { numerator in
+                let expected = JPEGDecoder.scaled(PixelSize(width: 1001, height: 999), by: numerator)
+                // A target equal to the scaled size is served by the DCT alone, with no resampling.
+                return (try decoder.decode(data, to: expected).size, expected)
+            }
         }
+        #expect(sizes.count == 8)
+        for (size, expected) in sizes { #expect(size == expected) }
     }
 
     @Test("a full-size decode returns every pixel")

@@ -5,7 +5,7 @@ import TestingSupport
 
 /// Each test runs its request again in a child process (see `ChildTestProcess`), so the resident
 /// size it reads is the client's alone, whatever other tests do in parallel.
-@Suite("HTTPTransportClient: memory stays bounded (child process)")
+@Suite("HTTPTransportClient: memory stays bounded (child process)", .heavy)
 struct MemoryBoundTests {
     /// The most the client may grow (peak resident size) while refusing a body over the 8 MB
     /// limit: the limit, the transfer's buffers and the engine's thread. (With URLSession it grew

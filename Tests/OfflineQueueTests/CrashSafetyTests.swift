@@ -47,7 +47,7 @@ private struct Expectations {
     }
 }
 
-@Suite("OfflineQueue: SIGKILL while tapping never loses an acknowledged like")
+@Suite("OfflineQueue: SIGKILL while tapping never loses an acknowledged like", .heavy)
 struct CrashSafetyTests {
     static let runs = 25
     static let seed: UInt64 = 0x0FF1_11E0_0EE0

@@ -11,7 +11,7 @@ import TestingSupport
 
 /// Two processes on one outbox and the locks between them: neither turns its queue off when both
 /// make the file at once, and a lock another process holds is a wait, never a lost or unkept tap.
-@Suite("OfflineQueue: locks between processes", .serialized)
+@Suite("OfflineQueue: locks between processes", .serialized, .heavy)
 struct SharedOutboxLockTests {
     @Test("two processes that make the outbox at the same moment both keep their likes (40 fresh files)")
     func twoProcessesCreatingTheFileAtOnce() async throws {

@@ -9,7 +9,7 @@ import Testing
 @testable import OfflineQueue
 
 /// Two queues on one file in one test process: two SQLite connections behave as two processes.
-@Suite("OfflineQueue: processes sharing one outbox — the latest tap wins, a send never overwrites a newer intent")
+@Suite("OfflineQueue: processes sharing one outbox — the latest tap wins, a send never overwrites a newer intent", .heavy)
 struct SharedOutboxTests {
     let harness: QueueHarness
 

@@ -14,7 +14,7 @@ private struct KilledRun: Sendable {
     let lastPrinted: Int?
 }
 
-@Suite("Store: SIGKILL in the middle of replaceAll never leaves a mix")
+@Suite("Store: SIGKILL in the middle of replaceAll never leaves a mix", .heavy)
 struct CrashSafetyTests {
     static let runs = 25
     static let seed: UInt64 = 0x0FF1_11E5_CAFE

@@ -8,7 +8,7 @@ import TestingSupport
     import Glibc
 #endif
 
-@Suite struct CrashRecorderTests {
+@Suite(.heavy) struct CrashRecorderTests {
     @Test(arguments: [SIGABRT, SIGSEGV])
     func aFatalSignalIsRecordedAndCollectedOnce(signal: Int32) async throws {
         let directory = TestDirectory()

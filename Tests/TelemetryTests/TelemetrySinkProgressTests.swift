@@ -33,7 +33,7 @@ import TestingSupport
         let server = RecordingSink(name: "server")
         let otlp = RecordingSink(name: "otlp", failing: true)
         let warnings = Warnings()
-        let pipeline = pipeline(directory, sinks: [server, otlp], warnings: warnings) { $0.batchSize = 10; $0.sinkRetry = .milliseconds(200) }
+        let pipeline = pipeline(directory, sinks: [server, otlp], warnings: warnings) { $0.batchSize = 10; $0.sinkRetry = .seconds(2) }
         let tracker = TelemetryTracker(recorder: pipeline, owner: "feed")
         for round in 0..<5 {
             for page in 0..<10 { tracker.track(.pageLoad(ok: true, page: round * 10 + page, milliseconds: 1)) }
@@ -46,7 +46,8 @@ import TestingSupport
         #expect(try await pipeline.queue()?.contents().unsent == 50, "sent means every sink took it")
 
         otlp.failing = false
-        // Once its wait (0.2 s, doubled by each failure in a row) is over, a flush sends it what it missed.
+        // Once its wait (2 s, doubled by each failure in a row: long enough that five flushes on a
+        // starved box still come inside it) is over, a flush sends it what it missed.
         #expect(await eventually(within: .seconds(60)) { await pipeline.flushNow() })
         #expect(Set(otlp.batches.flatMap(\.events).map(\.id)).count == 50, "the collector caught up on what it missed")
         #expect(server.batches.count == 5, "the server was not sent anything twice")

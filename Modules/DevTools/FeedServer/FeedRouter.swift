@@ -25,6 +25,8 @@ final class FeedRouter: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// The events of `GET /v1/live`.
     let live = LiveHub()
+    /// Requests waiting while a test holds their route.
+    let holds: RouteHolds
 
     static let defaultLimit = 20
     static let limitRange = 1...100
@@ -40,6 +42,7 @@ final class FeedRouter: Sendable {
         seed = options.seed
         control = options.control
         state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed, startedAt: now()))
+        holds = RouteHolds(held: Self.held(by: options.faults))
         self.now = now
         self.log = log
         publicPort = Mutex(options.port)
@@ -48,7 +51,11 @@ final class FeedRouter: Sendable {
     // MARK: State for the public API
 
     func update(_ change: (inout FeedServerFaults) -> Void) {
-        state.withLock { change(&$0.faults) }
+        let faults = state.withLock { state in
+            change(&state.faults)
+            return state.faults
+        }
+        holds.set(Self.held(by: faults))
     }
 
     var faults: FeedServerFaults {
@@ -210,24 +217,24 @@ final class FeedRouter: Sendable {
     /// What a request whose client went away gets (never sent: its connection is closed).
     static let clientGone = error(503, "the client closed the connection")
 
-    /// Waits `milliseconds`; false when the request was cancelled first (its client went away).
     /// Waits while the route is held (`holdLikesReads`, `holdPhotos`: a test's gate), at most a
     /// minute; `false` when the client left.
     private func waitWhileHeld(_ route: FeedRoute) async -> Bool {
-        for _ in 0..<6_000 where state.withLock({ Self.isHeld(route, by: $0.faults) }) {
-            guard await Self.delay(10) else { return false }
-        }
-        return true
-    }
-
-    private static func isHeld(_ route: FeedRoute, by faults: FeedServerFaults) -> Bool {
         switch route {
-        case .likes: faults.holdLikesReads
-        case .photo: faults.holdPhotos
-        default: false
+        case .likes: await holds.wait(.likesReads, atMost: .seconds(60))
+        case .photo: await holds.wait(.photos, atMost: .seconds(60))
+        default: !Task.isCancelled
         }
     }
 
+    private static func held(by faults: FeedServerFaults) -> Set<RouteHolds.Route> {
+        var held: Set<RouteHolds.Route> = []
+        if faults.holdLikesReads { held.insert(.likesReads) }
+        if faults.holdPhotos { held.insert(.photos) }
+        return held
+    }
+
+    /// Waits `milliseconds`; false when the request was cancelled first (its client went away).
     private static func delay(_ milliseconds: Int) async -> Bool {
         guard milliseconds > 0 else { return !Task.isCancelled }
         do {
