@@ -30,6 +30,9 @@ final class RouteHolds: Sendable {
         state = Mutex(State(held: held))
     }
 
+    /// How many requests are parked on a hold.
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// The routes held from now on; requests waiting on the others go on.
     func set(_ held: Set<Route>) {
         let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
