@@ -20,7 +20,9 @@ struct CancelledDownloadsTests {
         // A slow photo host: nothing is answered before the downloads are cancelled (however
         // loaded the machine), then everything at once.
         let slow = Gate()
-        let server = HTTPServer(log: { line in if line.hasPrefix("HTTP 503") { refusals.withLock { $0.append(line) } } }) { _ in
+        // Idle connections are kept a minute, not 5 s: a loaded run that stalls between the drains
+        // and the next requests must not see the kept connections closed by the server.
+        let server = HTTPServer(limits: HTTPServerLimits(idleTimeout: .seconds(60)), log: { line in if line.hasPrefix("HTTP 503") { refusals.withLock { $0.append(line) } } }) { _ in
             arrivals.add(1, ordering: .relaxed)
             await slow.wait()
             return .json(200, Data("{}".utf8))
