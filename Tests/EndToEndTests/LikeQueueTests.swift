@@ -182,7 +182,7 @@ extension LikeQueueTests {
         server.server.update { $0.failRate = 0 }
         // Not checked between the two settles: A's request with its older state may still be in
         // flight and land after B's unlike (a loaded box delays it); A then reads the row again and
-        // sends the newest state (README, persistent-like-queue). What must hold is the end.
+        // sends the newest state (docs/features.md, persistent-like-queue). What must hold is the end.
         _ = try await b.send("settle")
         let settled = try await a.send("settle")
         #expect(settled["queued"] as? Int == 0)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import ImageCodec
 
-/// Run by hand, to measure what the hostile file costs (README, Photos):
+/// Run by hand, to measure what the hostile file costs (docs/photos.md):
 /// `JPEG_PROBE=1 /usr/bin/time -v .build/debug/FeedPackageTests.xctest --testing-library swift-testing --filter HostileProbe`
 @Suite("Probe: the cost of one hostile progressive JPEG (JPEG_PROBE=1)")
 struct HostileProbe {

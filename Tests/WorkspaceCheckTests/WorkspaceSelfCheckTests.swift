@@ -36,11 +36,11 @@ struct WorkspaceSelfCheckTests {
         }
     }
 
-    @Test("the graph embedded in the workspace README is current")
+    @Test("the graph embedded in docs/architecture.md is current")
     func graph() async {
         let root = root
         let outcome = await offPool {
-            WorkspaceCheckCommand.run(arguments: ["graph", "--package-path", root, "--check", "\(root)/README.md"], currentDirectory: root)
+            WorkspaceCheckCommand.run(arguments: ["graph", "--package-path", root, "--check", "\(root)/docs/architecture.md"], currentDirectory: root)
         }
         #expect(outcome.exitCode == 0, "\(outcome.output)")
     }

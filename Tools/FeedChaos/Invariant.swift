@@ -1,4 +1,4 @@
-/// The properties every session checks, numbered as in the README.
+/// The properties every session checks, numbered as in docs/chaos.md.
 enum Invariant: Int, CaseIterable, Sendable, CustomStringConvertible {
     case noDuplicates = 1
     case heartsMatchServer = 2

@@ -1,6 +1,6 @@
 // `feed-chaos`: seeded chaos sessions of `feed --headless` over the combinations of the flags it
 // declares (`feed flags --json`), against the reference server, checking the feed's invariants
-// (see the README).
+// (see docs/chaos.md).
 import Foundation
 
 signal(SIGPIPE, SIG_IGN)
