@@ -15,7 +15,7 @@ struct UserData {
     /// `$XDG_STATE_HOME/feed`, else `~/.local/state/feed`. Clearing caches never touches it.
     let stateDirectory: URL
     /// The server (`nil` = the embedded one, whose port changes every run).
-    let server: URL?
+    private(set) var server: URL?
     /// The user's name (`--user`).
     let user: String
 
@@ -94,6 +94,58 @@ struct UserData {
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/feed", isDirectory: true)
+    }
+
+    /// The same user's data on `server` (`nil`: the embedded one).
+    func on(_ server: URL?) -> UserData {
+        var other = self
+        other.server = server
+        return other
+    }
+
+    /// The servers this user has a file of `kind` for, found by name in the data folder and each
+    /// confirmed by the name's hash (the embedded server, or an `http`/`https` server without a
+    /// path), so another user's files never match; sorted by name, at most `limit`.
+    func servers(withFile kind: String, extension suffix: String, limit: Int = 64) -> [URL?] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var found: [URL?] = []
+        for name in names.sorted() where found.count < limit && name.hasPrefix("\(kind)-") && name.hasSuffix(".\(suffix)") {
+            let middle = name.dropFirst(kind.count + 1).dropLast(suffix.count + 1)
+            guard let lastDash = middle.lastIndex(of: "-") else { continue }
+            let readable = middle[..<lastDash]
+            for candidate in Self.candidates(readable) where on(candidate).file(kind: kind, extension: suffix).lastPathComponent == name {
+                found.append(candidate)
+                break
+            }
+        }
+        return found
+    }
+
+    /// The servers a file name's readable part (`127.0.0.1-8080-demo`) may stand for.
+    private static func candidates(_ readable: Substring) -> [URL?] {
+        var parts = readable.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        var hosts: [String] = []
+        // The user's name may hold dashes too: try every split of host(-port) and user.
+        while parts.count >= 2 {
+            parts.removeLast()
+            hosts.append(parts.joined(separator: "-"))
+        }
+        var urls: [URL?] = []
+        for host in hosts {
+            if host == "embedded" { urls.append(nil) }
+            var options = [host]
+            if let dash = host.lastIndex(of: "-"), let port = UInt16(host[host.index(after: dash)...]) {
+                options.append("\(host[..<dash]):\(port)")
+            }
+            for option in options {
+                for scheme in ["http", "https"] {
+                    for text in ["\(scheme)://\(option)", "\(scheme)://\(option)/"] {
+                        if let url = URL(string: text), url.host != nil { urls.append(url) }
+                    }
+                }
+            }
+        }
+        return urls
     }
 
     /// A file of `kind` for this user and server: a readable name plus a hash of the exact pair.

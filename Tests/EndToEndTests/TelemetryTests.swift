@@ -54,6 +54,40 @@ import TestingSupport
         #expect(Self.telemetryFiles(directory).isEmpty)
     }
 
+    /// `feed stats` without `--server` shows every server the user has telemetry for; with nothing
+    /// recorded it never tells the user to do what they did.
+    @Test func statsWithoutAServerShowsEveryServerOfTheUser() async throws {
+        let first = try TestServer()
+        let second = try TestServer()
+        let directory = TemporaryDirectory.make()
+        let empty = try await Self.run(["stats", "--data-dir", directory.path, "--telemetry", "local"])
+        #expect(empty.status == 0)
+        #expect(empty.output.joined().contains("nothing recorded yet for demo on any server"), "\(empty.output)")
+        #expect(!empty.output.joined().contains("--telemetry local or on"), "local is on already: \(empty.output)")
+
+        for server in [first, second] {
+            let feed = try FeedProcess(["--headless", "--server", server.url, "--data-dir", directory.path, "--telemetry", "local"])
+            _ = try await feed.send("open")
+            _ = try await feed.send("settle")
+            #expect(try await feed.finish() == 0)
+        }
+        let text = try await Self.run(["stats", "--data-dir", directory.path])
+        #expect(text.status == 0)
+        for server in [first, second] {
+            #expect(text.output.contains("demo on \(server.url):"), "a block per server: \(text.output)")
+        }
+        #expect(text.output.filter { $0.hasPrefix("feed") }.count == 2, "the feed team's line in each block: \(text.output)")
+
+        let json = try await Self.run(["stats", "--json", "--data-dir", directory.path])
+        let servers = try #require(try JSONSerialization.jsonObject(with: Data(json.output.joined().utf8)) as? [[String: Any]])
+        #expect(Set(servers.compactMap { $0["server"] as? String }) == [first.url, second.url])
+        #expect(servers.allSatisfy { (($0["stats"] as? [String: Any])?["events"] as? Int ?? 0) > 0 })
+
+        let one = try await Self.run(["stats", "--json", "--server", first.url, "--data-dir", directory.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(one.output.joined().utf8)) as? [String: Any])
+        #expect((object["events"] as? Int ?? 0) > 0, "--server: that server's stats alone: \(one.output) \(text.output)")
+    }
+
     /// A session against a failing server (pages fail, some likes are refused); then `feed stats`
     /// and the server's own record agree, team by team and event by event.
     @Test func statsAfterAFaultySessionMatchTheServersLog() async throws {

@@ -54,6 +54,25 @@ import TestingSupport
         #expect(try await pipeline.queue()?.contents().unsent == 0)
     }
 
+    /// An exit right after a burst: whatever the background writer was doing, the exit flush
+    /// sends and keeps every event of the run. (The end-to-end race it guards, a short headless
+    /// session whose `feed stats` showed 0 to 4 events, is caught by
+    /// `TelemetryEndToEndTests.statsWithoutAServerShowsEveryServerOfTheUser`.)
+    @Test func finishRightAfterABurstLosesNoEvent() async throws {
+        for round in 0..<20 {
+            let directory = TestDirectory()
+            let server = RecordingSink(name: "server")
+            let pipeline = pipeline(directory, sinks: [server]) { $0.batchSize = 1_000 }
+            pipeline.start()
+            let tracker = TelemetryTracker(recorder: pipeline, owner: "feed")
+            for page in 0..<(round + 1) * 5 { tracker.track(.pageLoad(ok: true, page: page, milliseconds: 1)) }
+            #expect(await pipeline.finish(timeout: .seconds(30)))
+            // What the exit flush sent is what was recorded: nothing written after it.
+            #expect(server.batches.flatMap(\.events).count == (round + 1) * 5, "round \(round)")
+            #expect(try await pipeline.queue()?.contents().events.count == (round + 1) * 5, "round \(round)")
+        }
+    }
+
     @Test func aRunWithFewerSinksSettlesWhatTheyAllTook() async throws {
         let directory = TestDirectory()
         let server = RecordingSink(name: "server")

@@ -21,6 +21,8 @@ public final class TelemetryPipeline: TelemetryRecorder {
     private let wakes: AsyncStream<Void>
     private let flusher: Flusher
     private let tasks = Mutex<[Task<Void, Never>]>([])
+    /// The background writer, once started: `finish` lets its write under way end first.
+    private let writer = Mutex<Task<Void, Never>?>(nil)
 
     /// A pipeline over the queue file of `configuration`, sending to `sinks` when consent is `on`.
     /// Nothing is opened or started until `start`.
@@ -70,6 +72,7 @@ public final class TelemetryPipeline: TelemetryRecorder {
             }
         }
         tasks.withLock { $0 += [writer, timer] }
+        self.writer.withLock { $0 = writer }
     }
 
     /// Writes what is still in memory and, with consent `on`, flushes, waiting at most `timeout`.
@@ -77,8 +80,13 @@ public final class TelemetryPipeline: TelemetryRecorder {
     @discardableResult
     public func finish(timeout: Duration) async -> Bool {
         let flusher = flusher
-        let pending = takeBuffered()
-        let work = Task.detached {
+        // The writer may hold events it took but has not written yet: it ends its write first
+        // (else this run's last events could be lost at exit, after the flush below).
+        wake.finish()
+        let writer = writer.withLock { $0 }
+        let work = Task.detached { [self] in
+            await writer?.value
+            let pending = takeBuffered()
             guard await flusher.open() else { return false }
             await flusher.write(pending)
             // The last chance of this run: every sink is tried, one that failed lately too.
