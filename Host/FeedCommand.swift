@@ -1,3 +1,4 @@
+import Arguments
 import FeatureFlags
 import Foundation
 import PluginInterface
@@ -16,22 +17,34 @@ enum FeedCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         let plugins = PluginList.all
         let registry = PluginFlags.registry(plugins)
+        let pluginOptions = plugins.flatMap { $0.options }
+        let spec = FeedCommandSpec.command(
+            plugins: pluginOptions, registry: registry, headless: HeadlessCommand.summary(plugins.flatMap { $0.headlessCommands }))
+        let config = configFile(arguments, spec: spec, registry: registry, pluginOptions: pluginOptions)
+        for problem in config.problems { StandardStreams.err("feed: \(problem)") }
+        let named = arguments.first.flatMap { spec.subcommand($0) }
         let command: HostCommand
         do {
-            command = try HostOptions.parse(arguments, registry: registry, pluginOptions: plugins.flatMap { $0.options })
+            command = try HostOptions.parse(
+                arguments, registry: registry, pluginOptions: pluginOptions, config: config.arguments(for: named ?? spec),
+                configSource: "config file \(config.file?.path ?? "")")
         } catch {
             StandardStreams.err("feed: \(error.message)")
             return 2
         }
         switch command {
-        case .help:
-            StandardStreams.out(
-                HelpText.usage(
-                    flags: flagList(registry), options: optionList(plugins),
-                    headless: HeadlessCommand.summary(plugins.flatMap { $0.headlessCommands })))
+        case .help(let subcommand):
+            let shown = subcommand.flatMap { spec.subcommand($0) } ?? spec
+            StandardStreams.out(HelpFormatter.help(shown, program: subcommand.map { "feed \($0)" } ?? "feed"))
             return 0
         case .version:
-            StandardStreams.out(HelpText.version)
+            StandardStreams.out(FeedCommandSpec.version)
+            return 0
+        case .completion(let shell):
+            StandardStreams.out(String(CompletionScript.script(spec, shell: shell).dropLast()))
+            return 0
+        case .man:
+            StandardStreams.out(String(ManPage.render(spec, version: FeedCommandSpec.version).dropLast()))
             return 0
         case .serve(let arguments):
             return await ServeMode.run(arguments)
@@ -45,6 +58,14 @@ enum FeedCommand {
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
             StandardStreams.out(json ? services.flags.json() : services.flags.table())
+            // The options `feed` itself would run with (this command line's and the file's).
+            let screen = Array(arguments.dropFirst()).filter { $0 != "--json" }
+            if !json, case .screen(let shown)? = try? HostOptions.parse(
+                screen, registry: registry, pluginOptions: pluginOptions, config: config.arguments(for: spec),
+                configSource: "config file \(config.file?.path ?? "")"), !shown.sources.isEmpty {
+                StandardStreams.out("")
+                StandardStreams.out(optionTable(shown))
+            }
             return 0
         case .headless(let options):
             guard let services = await start(options, plugins: plugins) else { return 1 }
@@ -102,19 +123,32 @@ enum FeedCommand {
         }
     }
 
-    private static func flagList(_ registry: FlagRegistry) -> String {
-        registry.definitions.map { definition in
-            let built = definition.isBuilt ? "" : " (not built yet)"
-            return "  \(definition.key.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \(definition.description)\(built)"
-        }.joined(separator: "\n")
+    /// The config file's options for the command `arguments` names (none for `serve`).
+    private static func configFile(
+        _ arguments: [String], spec: CommandSpec, registry: FlagRegistry, pluginOptions: [PluginOption]
+    ) -> ConfigFileOptions {
+        guard arguments.first != "serve" else { return ConfigFileOptions(file: nil, all: spec, check: { _ in nil }) }
+        let given = arguments.firstIndex(of: "--flags-file").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+            ?? arguments.first { $0.hasPrefix("--flags-file=") }.map { String($0.dropFirst("--flags-file=".count)) }
+        let file = given.map { URL(fileURLWithPath: $0) } ?? FlagResolver.standardConfigFile(environment: ProcessInfo.processInfo.environment)
+        return ConfigFileOptions(file: file, all: spec) { words -> ArgumentError? in
+            do throws(ArgumentError) {
+                _ = try HostOptions.parse(words, registry: registry, pluginOptions: pluginOptions)
+                return nil
+            } catch {
+                return error
+            }
+        }
     }
 
-    /// The follow-ups' options for `--help`, aligned as the host's own.
-    @MainActor
-    private static func optionList(_ plugins: [any FeaturePlugin]) -> String {
-        plugins.flatMap { $0.options }.map { option in
-            let name = "\(option.name) \(option.expected.hasPrefix("milliseconds") ? "MS" : "N")"
-            return "  \(name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(option.help)"
-        }.joined(separator: "\n")
+    /// The options given, their values and where each came from (`feed flags`).
+    private static func optionTable(_ options: HostOptions) -> String {
+        let rows = options.sources.keys.sorted().filter { !["--enable", "--disable", "--json", "--help", "--version", "-V"].contains($0) }
+            .map { ($0, options.shownValue(of: $0), options.sources[$0] ?? "") }
+        let nameWidth = max(6, rows.map { $0.0.count }.max() ?? 0) + 2
+        let valueWidth = max(5, rows.map { $0.1.count }.max() ?? 0) + 2
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        return ([pad("OPTION", nameWidth) + pad("VALUE", valueWidth) + "SOURCE"] + rows.map { pad($0.0, nameWidth) + pad($0.1, valueWidth) + $0.2 })
+            .joined(separator: "\n")
     }
 }

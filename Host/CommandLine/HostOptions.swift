@@ -20,7 +20,12 @@ enum HostCommand: Equatable {
     case queue(HostOptions)
     /// Prints this device's telemetry (`feed stats`).
     case stats(HostOptions, json: Bool)
-    case help
+    /// Prints a shell completion script.
+    case completion(CompletionScript.Shell)
+    /// Prints the man page.
+    case man
+    /// Prints the help of `feed` or of a subcommand.
+    case help(subcommand: String?)
     case version
 }
 
@@ -50,8 +55,8 @@ struct HostOptions: Equatable {
     var imageMemoryMB = 16
     /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
     var pluginValues: [String: Int] = [:]
-    /// The follow-ups' option values the flags file gives (`"options"`); the command line wins.
-    var fileValues: [String: Int] = [:]
+    /// Where each option given came from: `command line` or `config file PATH` (`feed flags`).
+    var sources: [String: String] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
     var flagsInterval: Duration = .seconds(300)
     /// `--telemetry local|on|off`; `nil` when not given (then FEED_TELEMETRY, the flags file, `local`).
@@ -61,99 +66,152 @@ struct HostOptions: Equatable {
     /// `--telemetry-interval MS`: how often waiting events are sent.
     var telemetryInterval: Duration = .seconds(30)
 
-    /// The subcommands that take the feed's options.
+    /// The subcommands that take some of the feed's options.
     private enum Subcommand: String {
-        case flags, logout, queue, stats
+        case flags, logout, queue, stats, completion, man
     }
 
-    /// Parses the arguments after the program name with the workspace's one scanner.
+    /// Parses the arguments after the program name with the workspace's one scanner; an option
+    /// the command (or subcommand) does not list in `FeedCommandSpec` is refused.
     static func parse(
-        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = []
+        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = [], config: [String] = [], configSource: String = ""
     ) throws(ArgumentError) -> HostCommand {
         if arguments.first == "serve" { return .serve(arguments: Array(arguments.dropFirst())) }
         let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
-        var scanner = ArgumentScanner(
-            subcommand == nil ? arguments : Array(arguments.dropFirst()),
-            program: subcommand.map { "feed \($0.rawValue)" } ?? "feed")
+        let spec = FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "")
+        let accepted = subcommand.flatMap { spec.subcommand($0.rawValue) } ?? spec
+        let program = subcommand.map { "feed \($0.rawValue)" } ?? "feed"
         var options = HostOptions()
         var headless = false
         var json = false
-        while let token = scanner.next() {
-            switch token {
-            case .help:
-                return .help
-            case .positional(let argument):
-                throw scanner.unexpected(argument)
-            case .option(let option):
-                if try options.flags.accept(option, from: &scanner, registry: registry) { continue }
-                switch option {
-                case "--version":
-                    return .version
-                case "--headless" where subcommand == nil:
-                    try scanner.noValue()
-                    headless = true
-                case "--json" where subcommand == .flags || subcommand == .stats:
-                    try scanner.noValue()
-                    json = true
-                case "--ascii":
-                    try scanner.noValue()
-                    options.ascii = true
-                case "--verbose":
-                    try scanner.noValue()
-                    options.verbose = true
-                case "--server":
-                    let text = try scanner.value(expected: "a URL such as http://127.0.0.1:8080")
-                    options.server = try ServerAddress.parse(text)
-                case "--flags-file":
-                    options.flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
-                case "--data-dir":
-                    options.dataDir = URL(fileURLWithPath: try scanner.value(expected: "a directory"), isDirectory: true)
-                case "--photos":
-                    let value = try scanner.value(expected: "on or off")
-                    guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
-                    options.photos = value == "on"
-                case "--graphics":
-                    let value = try scanner.value(expected: "auto, kitty, sixel or blocks")
-                    guard ["auto", "kitty", "sixel", "blocks"].contains(value) else { throw scanner.invalid(value, expected: "auto, kitty, sixel or blocks") }
-                    options.graphics = value
-                case "--request-timeout":
-                    options.requestTimeout = .milliseconds(try scanner.integer(in: 1_000...600_000, expected: "milliseconds from 1000 to 600000"))
-                case "--image-memory":
-                    options.imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
-                case let name where pluginOptions.contains { $0.name == name }:
-                    let declared = pluginOptions.first { $0.name == name }!
-                    options.pluginValues[name] = try scanner.integer(in: declared.range, expected: declared.expected)
-                case "--flags-interval":
-                    options.flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
-                case "--telemetry":
-                    let value = try scanner.value(expected: "local, on or off")
-                    guard let consent = TelemetryConsent(rawValue: value) else { throw scanner.invalid(value, expected: "local, on or off") }
-                    options.telemetry = consent
-                case "--otlp":
-                    let text = try scanner.value(expected: "a collector URL such as http://127.0.0.1:4318")
-                    options.otlp = try ServerAddress.parse(text)
-                case "--telemetry-interval":
-                    options.telemetryInterval = .milliseconds(try scanner.integer(in: 10...3_600_000, expected: "milliseconds from 10 to 3600000"))
-                case "--user":
-                    let user = try scanner.value(expected: "a user name")
-                    guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }
-                    options.user = user
-                default:
-                    throw scanner.unknownOption()
+        var version = false
+        var shell: CompletionScript.Shell?
+        // The config file's words first, then the command line's: the last value wins.
+        for (words, source) in [(config, configSource), (subcommand == nil ? arguments : Array(arguments.dropFirst()), "command line")] {
+            var scanner = ArgumentScanner(words, program: program)
+            while let token = scanner.next() {
+                switch token {
+                case .help:
+                    return .help(subcommand: subcommand?.rawValue)
+                case .positional(let argument) where subcommand == .completion && shell == nil:
+                    guard let parsed = CompletionScript.Shell(rawValue: argument) else {
+                        throw ArgumentError("unknown shell '\(argument)': expected bash, zsh or fish; see `feed completion --help`")
+                    }
+                    shell = parsed
+                case .positional(let argument):
+                    throw scanner.unexpected(argument)
+                case .option(let option):
+                    guard accepted.accepts(option) else { throw scanner.unknownOption() }
+                    if !["--json", "--headless", "--version", "-V"].contains(option) { options.sources[option] = source }
+                    if try options.flags.accept(option, from: &scanner, registry: registry) { continue }
+                    try options.accept(option, from: &scanner, pluginOptions: pluginOptions, headless: &headless, json: &json, version: &version)
                 }
             }
         }
+        if version { return .version }
         switch subcommand {
         case .flags: return .flags(options, json: json)
         case .logout: return .logout(options)
         case .queue: return .queue(options)
         case .stats: return .stats(options, json: json)
+        case .completion:
+            guard let shell else { throw ArgumentError("completion needs a shell: bash, zsh or fish; see `feed completion --help`") }
+            return .completion(shell)
+        case .man: return .man
         case nil: return headless ? .headless(options) : .screen(options)
+        }
+    }
+
+    /// Reads the value of `option` (already checked to be one the command takes).
+    private mutating func accept(
+        _ option: String, from scanner: inout ArgumentScanner, pluginOptions: [PluginOption],
+        headless: inout Bool, json: inout Bool, version: inout Bool
+    ) throws(ArgumentError) {
+        switch option {
+        case "--version", "-V":
+            try scanner.noValue()
+            version = true
+        case "--headless":
+            try scanner.noValue()
+            headless = true
+        case "--json":
+            try scanner.noValue()
+            json = true
+        case "--ascii":
+            try scanner.noValue()
+            ascii = true
+        case "--verbose":
+            try scanner.noValue()
+            verbose = true
+        case "--server":
+            let text = try scanner.value(expected: "a URL such as http://127.0.0.1:8080")
+            server = try ServerAddress.parse(text)
+        case "--flags-file":
+            flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
+        case "--data-dir":
+            dataDir = URL(fileURLWithPath: try scanner.value(expected: "a directory"), isDirectory: true)
+        case "--photos":
+            let value = try scanner.value(expected: "on or off")
+            guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
+            photos = value == "on"
+        case "--graphics":
+            let value = try scanner.value(expected: "auto, kitty, sixel or blocks")
+            guard ["auto", "kitty", "sixel", "blocks"].contains(value) else { throw scanner.invalid(value, expected: "auto, kitty, sixel or blocks") }
+            graphics = value
+        case "--request-timeout":
+            requestTimeout = .milliseconds(try scanner.integer(in: 1_000...600_000, expected: "milliseconds from 1000 to 600000"))
+        case "--image-memory":
+            imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
+        case let name where pluginOptions.contains { $0.name == name }:
+            let declared = pluginOptions.first { $0.name == name }!
+            pluginValues[name] = try scanner.integer(in: declared.range, expected: declared.expected)
+        case "--flags-interval":
+            flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
+        case "--telemetry":
+            let value = try scanner.value(expected: "local, on or off")
+            guard let consent = TelemetryConsent(rawValue: value) else { throw scanner.invalid(value, expected: "local, on or off") }
+            telemetry = consent
+        case "--otlp":
+            let text = try scanner.value(expected: "a collector URL such as http://127.0.0.1:4318")
+            otlp = try ServerAddress.parse(text)
+        case "--telemetry-interval":
+            telemetryInterval = .milliseconds(try scanner.integer(in: 10...3_600_000, expected: "milliseconds from 10 to 3600000"))
+        case "--user":
+            let user = try scanner.value(expected: "a user name")
+            guard !user.isEmpty, !user.contains("/") else { throw scanner.invalid(user, expected: "a name without '/'") }
+            self.user = user
+        default:
+            throw scanner.unknownOption()
         }
     }
 }
 
 extension HostOptions {
+    /// The value `option` has now, as `feed flags` shows it.
+    func shownValue(of option: String) -> String {
+        switch option {
+        case "--server": server?.absoluteString ?? "embedded"
+        case "--user": user
+        case "--data-dir": dataDir?.path ?? "default"
+        case "--flags-file": flagsFile?.path ?? "default"
+        case "--ascii": ascii ? "on" : "off"
+        case "--verbose": verbose ? "on" : "off"
+        case "--photos": photos ? "on" : "off"
+        case "--graphics": graphics
+        case "--image-memory": String(imageMemoryMB)
+        case "--request-timeout": Self.milliseconds(requestTimeout)
+        case "--flags-interval": Self.milliseconds(flagsInterval)
+        case "--telemetry": telemetry?.rawValue ?? "default"
+        case "--otlp": otlp?.absoluteString ?? "none"
+        case "--telemetry-interval": Self.milliseconds(telemetryInterval)
+        default: pluginValues[option].map(String.init) ?? "set"
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> String {
+        String(duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// The value of a follow-up's option: given on the command line, else in the flags file, else its default.
-    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? fileValues[option.name] ?? option.defaultValue }
+    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? option.defaultValue }
 }

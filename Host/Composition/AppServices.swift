@@ -78,7 +78,6 @@ final class AppServices {
     /// embedded server cannot start.
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
         let started = ContinuousClock.now
-        var options = options
         let (baseURL, embedded) = try serverAddress(options)
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: options.requestTimeout, totalDeadline: options.requestTimeout))
         let counting = CountingHTTPClient(base: transport)
@@ -96,11 +95,6 @@ final class AppServices {
             commandLine: options.flags, environment: environment, cache: flagsCache,
             configFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
         for line in flags.diagnostics { StandardStreams.err("feed: \(line)") }
-        var problems: [String] = []
-        options.fileValues = FlagsFileOptions.read(
-            options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment),
-            declared: plugins.flatMap(\.options).map { ($0.name, $0.range) }, diagnostics: &problems)
-        for line in problems { StandardStreams.err("feed: \(line)") }
         var watch = RemoteFlagsWatcher.Configuration()
         watch.interval = options.flagsInterval
         let watcher = RemoteFlagsWatcher(

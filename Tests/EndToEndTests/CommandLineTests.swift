@@ -13,12 +13,47 @@ import TestingSupport
         #expect(try await feed.finish() == 0)
     }
 
-    @Test(arguments: [["help"], ["-h"], ["--help"], ["flags", "help"], ["logout", "-h"]])
-    func helpInEveryFormPrintsTheUsage(arguments: [String]) async throws {
+    @Test(arguments: [(["help"], "feed —"), (["-h"], "feed —"), (["--help"], "feed —"), (["flags", "help"], "feed flags —"),
+                      (["logout", "-h"], "feed logout —"), (["stats", "--help"], "feed stats —"), (["queue", "--help"], "feed queue —")])
+    func helpInEveryFormPrintsTheUsage(arguments: [String], first: String) async throws {
         let feed = try FeedProcess(arguments)
         #expect(try await feed.waitForExit() == 0)
         let output = await feed.remainingOutput()
-        #expect(output.first?.hasPrefix("feed —") == true, "\(output)")
+        #expect(output.first?.hasPrefix(first) == true, "\(output)")
+        // A subcommand's help lists its own options only.
+        if arguments.first == "logout" { #expect(!output.contains { $0.hasPrefix("  --ascii") } && output.contains { $0.hasPrefix("  --user NAME") }) }
+    }
+
+    @Test("-V prints the version; --version with a mistake is the mistake; completion and man print scripts that run")
+    func versionCompletionAndMan() async throws {
+        let short = try FeedProcess(["-V"])
+        #expect(try await short.waitForExit() == 0)
+        #expect(await short.remainingOutput() == ["feed 0.1.0"])
+        let wrong = try FeedProcess(["--version", "--bogus"])
+        #expect(try await wrong.waitForExit() == 2)
+        #expect(await wrong.errorOutput() == ["feed: unknown option '--bogus'; see `feed --help`"])
+
+        let completion = try FeedProcess(["completion", "bash"])
+        #expect(try await completion.waitForExit() == 0)
+        let script = await completion.remainingOutput().joined(separator: "\n")
+        let result = try await onOwnThread { () throws -> String in
+            let bash = Process()
+            bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+            bash.arguments = ["-c", script + "\nCOMP_WORDS=(feed stats --j); COMP_CWORD=2; _feed_complete; echo \"${COMPREPLY[@]}\""]
+            let pipe = Pipe()
+            bash.standardOutput = pipe
+            try bash.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
+            bash.waitUntilExit()
+            return String(decoding: output, as: UTF8.self)
+        }
+        #expect(result == "--json\n", "feed stats --j completes to --json")
+
+        let man = try FeedProcess(["man"])
+        #expect(try await man.waitForExit() == 0)
+        let page = await man.remainingOutput()
+        #expect(page.first?.hasPrefix(".TH FEED 1") == true)
+        #expect(page.contains(".SS \"feed stats\""))
     }
 
     @Test func helpListsEveryFlagTheBuildDeclaresWithItsDescription() async throws {

@@ -88,7 +88,7 @@ struct ReadmeLinksTests {
         #expect(commands > readme.count, "docs/ shows feed commands too")
     }
 
-    @Test("the feed's options are read from its sources: subcommands, options per subcommand, follow-ups', the server's")
+    @Test("the feed's options are read from the built feed's own table: subcommands, options per subcommand, follow-ups', the server's")
     func commandLineFromSources() throws {
         let cli = try FeedCommandLine.fromSources(root: Self.root)
         #expect(cli.serve == "serve")
@@ -210,7 +210,7 @@ enum LinkChecker {
     }
 }
 
-/// What `feed` accepts, read from the Swift sources that parse its command line.
+/// What `feed` accepts, read from the built `feed` (`feed completion bash`, printed from its option table).
 struct FeedCommandLine {
     /// The subcommand that hands the rest to the reference server's own parser.
     var serve: String
@@ -227,62 +227,45 @@ struct FeedCommandLine {
         var description: String
     }
 
+    /// Reads the option table from the built `feed` itself: its bash completion lists every
+    /// subcommand with the options it accepts, printed from the table the parser checks against.
     static func fromSources(root: URL) throws -> FeedCommandLine {
-        func read(_ path: String) throws -> String {
-            try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+        let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("feed")
+        let executable = FileManager.default.isExecutableFile(atPath: beside.path) ? beside : root.appendingPathComponent(".build/debug/feed")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["completion", "bash"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { throw SourceError(description: "could not run \(executable.path) (build it first): \(error)") }
+        let script = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        func words(_ line: Substring) -> Set<String> {
+            guard let list = line.firstMatch(of: /compgen -W "([^"]*)"/)?.output.1 else { return [] }
+            return Set(list.split(separator: " ").map(String.init))
         }
-        let host = try read("Host/CommandLine/HostOptions.swift")
-        guard let serve = host.firstMatch(of: /arguments\.first == "([a-z][a-z-]*)"/)?.output.1,
-              let enumBody = host.firstMatch(of: /enum Subcommand: String \{([^}]*)\}/)?.output.1
-        else { throw SourceError(description: "HostOptions.swift: no `arguments.first == \"serve\"` or `enum Subcommand: String { … }`") }
-        let names = enumBody.matches(of: /case\s+([a-z][a-z, ]*)/).flatMap {
-            $0.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = script.split(separator: "\n")
+        guard let namesLine = lines.first(where: { $0.contains("sub=\"$word\"; break") }),
+              let names = namesLine.firstMatch(of: /([a-z|]+)\) sub=/)?.output.1.split(separator: "|").map(String.init),
+              let topIndex = lines.firstIndex(where: { $0.contains("*) if [[ \"$cur\" == -* ]]; then") })
+        else { throw SourceError(description: "`feed completion bash` lists no subcommands or options; has its format changed?") }
+        var subcommands: [String: Set<String>] = [:]
+        for name in names {
+            let line = lines.first { $0.hasPrefix("        \(name)) COMPREPLY=($(compgen -W") }
+            subcommands[name] = line.map(words) ?? []
         }
-        var subcommands = Dictionary(uniqueKeysWithValues: names.map { ($0, Set<String>()) })
-        var topLevel = Set<String>()
-        // `case "--json" where subcommand == .flags || subcommand == .stats:`; `== nil` is `feed` itself.
-        for match in host.matches(of: /case\s+((?:"-[-A-Za-z0-9]+"\s*,?\s*)+)(?:where\s+([^:\n]+))?:/) {
-            let options = match.output.1.matches(of: /"(-[-A-Za-z0-9]+)"/).map { String($0.output.1) }
-            let condition = match.output.2.map(String.init)
-            let scope: [String?] = condition.map { condition in
-                condition.matches(of: /subcommand == (nil|\.[a-z]+)/).map { $0.output.1 == "nil" ? nil : String($0.output.1.dropFirst()) }
-            } ?? ([nil] + names)
-            for name in scope {
-                if let name { subcommands[name, default: []].formUnion(options) } else { topLevel.formUnion(options) }
-            }
-        }
-        // Options every command of the feed takes: the flags (`--enable`, `--disable`) and the follow-ups' own.
-        var everywhere = literals(in: try read("Modules/Platform/FeatureFlags/CommandLineFlags.swift"))
-        let plugins = try read("Host/Plugins/PluginList.swift").matches(of: /([A-Z][A-Za-z]*Plugin)\(\)/).map { String($0.output.1) }
-        for plugin in plugins {
-            guard let file = try swiftFiles(under: root.appendingPathComponent("Modules"))
-                .first(where: { (try? String(contentsOf: $0, encoding: .utf8))?.contains("struct \(plugin):") == true })
-            else { throw SourceError(description: "no file under Modules/ declares struct \(plugin), listed in PluginList.swift") }
-            everywhere.formUnion(literals(in: try String(contentsOf: file, encoding: .utf8)))
-        }
-        topLevel.formUnion(everywhere)
-        for name in names { subcommands[name, default: []].formUnion(everywhere) }
-        let scanner = try read("Modules/Platform/Arguments/ArgumentScanner.swift")
+        let topLevel = words(lines[topIndex + 1])
+        let serveOptions = subcommands.removeValue(forKey: "serve") ?? []
+        let scanner = try String(contentsOf: root.appendingPathComponent("Modules/Platform/Arguments/ArgumentScanner.swift"), encoding: .utf8)
         guard let helpLine = scanner.split(separator: "\n").first(where: { $0.contains("return .help") }) else {
             throw SourceError(description: "ArgumentScanner.swift: no line that returns .help")
         }
         let helpWords = Set(helpLine.matches(of: /"([^"]+)"/).map { String($0.output.1) })
-        let serveOptions = literals(in: try read("Modules/DevTools/FeedServer/FeedServerOptions.swift"))
         guard !topLevel.isEmpty, !subcommands.isEmpty, !serveOptions.isEmpty, !helpWords.isEmpty else {
-            throw SourceError(description: "read no options from the sources; has the command line moved?")
+            throw SourceError(description: "read no options from `feed completion bash`; has its format changed?")
         }
-        return FeedCommandLine(
-            serve: String(serve), topLevel: topLevel, subcommands: subcommands, serveOptions: serveOptions, helpWords: helpWords)
-    }
-
-    /// Every string literal that is exactly an option name: `"--port"`, not `"… check --data-dir"`.
-    private static func literals(in source: String) -> Set<String> {
-        Set(source.matches(of: /"(--[a-z][a-z0-9-]*)"/).map { String($0.output.1) })
-    }
-
-    private static func swiftFiles(under directory: URL) throws -> [URL] {
-        guard let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
-        return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        return FeedCommandLine(serve: "serve", topLevel: topLevel, subcommands: subcommands, serveOptions: serveOptions, helpWords: helpWords)
     }
 }
 

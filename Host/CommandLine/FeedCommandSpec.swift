@@ -1,0 +1,115 @@
+import Arguments
+import FeatureFlags
+import FeedServer
+import PluginInterface
+
+/// The one table of `feed`'s commands and options: the parser accepts what it lists, and the
+/// help, the shell completions and the man page are printed from it.
+enum FeedCommandSpec {
+    static let version = "feed 0.1.0"
+
+    /// Every option of `feed` (the screen and `--headless`), the follow-ups' included.
+    static func options(plugins pluginOptions: [PluginOption]) -> [OptionSpec] {
+        [
+            OptionSpec("--server", value: "URL", "any server that speaks the feed API; without it, feed starts the reference server in-process on a free 127.0.0.1 port"),
+            OptionSpec("--headless", "commands on stdin, one JSON state per line on stdout (see Headless commands)"),
+            OptionSpec("--enable", value: "K", "switch the follow-up K on (see Flags)", completion: .choices([])),
+            OptionSpec("--disable", value: "K", "switch the follow-up K off", completion: .choices([])),
+            OptionSpec("--flags-file", value: "PATH", "the config file: JSON {\"flags\":{\"K\":true},\"options\":{\"server\":\"http://…\",\"ascii\":true}}; default $XDG_CONFIG_HOME/feed/flags.json", completion: .file),
+            OptionSpec("--data-dir", value: "DIR", "one folder for every file of the user; default: saved pages and photos in $XDG_CACHE_HOME/feed (~/.cache/feed), likes not yet sent in $XDG_STATE_HOME/feed (~/.local/state/feed)", completion: .directory),
+            OptionSpec("--user", value: "NAME", "whose saved pages these are (default demo): one file per server and user"),
+            OptionSpec("--ascii", "ASCII hearts [<3] [\u{00A0}\u{00A0}] [??] [..] and frames (and no photos)"),
+            OptionSpec("--photos", value: "on|off", "load and draw photos (default on; drawn only in colour terminals)", completion: .choices(["on", "off"])),
+            OptionSpec("--graphics", value: "MODE", "auto|kitty|sixel|blocks: photos by a terminal graphics protocol or in half blocks (default auto: kitty or sixel when the environment names such a terminal)", completion: .choices(["auto", "kitty", "sixel", "blocks"])),
+            OptionSpec("--image-memory", value: "MB", "the memory cache of decoded photos (default 16)"),
+            OptionSpec("--request-timeout", value: "MS", "how long one API request may take, its retries included (default 10000; slow networks)"),
+        ]
+            + pluginOptions.map { OptionSpec($0.name, value: $0.expected.hasPrefix("milliseconds") ? "MS" : "N", $0.help) }
+            + [
+                OptionSpec("--flags-interval", value: "MS", "how often the remote flags are read again (default 300000)"),
+                OptionSpec("--verbose", "log the embedded server's requests on stderr"),
+                OptionSpec("--telemetry", value: "local|on|off", "local (default): recorded on this device for `feed stats`, never sent; on: sent to the server (and --otlp); off: nothing recorded, the queue deleted. Also FEED_TELEMETRY and \"telemetry\" in the config file", completion: .choices(["local", "on", "off"])),
+                OptionSpec("--otlp", value: "URL", "also send telemetry to an OpenTelemetry collector (OTLP/HTTP JSON)"),
+                OptionSpec("--telemetry-interval", value: "MS", "how often waiting events are sent (default 30000)"),
+                help, versionOption,
+            ]
+    }
+
+    static let help = OptionSpec("--help", short: "-h", "show this help")
+    static let versionOption = OptionSpec("--version", short: "-V", "print the version")
+
+    /// The options whose value names a user's data, shared by the subcommands that read or delete it.
+    private static let account = ["--server", "--user", "--data-dir", "--flags-file"]
+
+    /// `feed` and its subcommands.
+    static func command(plugins: [PluginOption], registry: FlagRegistry, headless: String) -> CommandSpec {
+        var all = options(plugins: plugins)
+        let keys = registry.definitions.map(\.key.rawValue)
+        for index in all.indices where all[index].name == "--enable" || all[index].name == "--disable" {
+            all[index].completion = .choices(keys)
+        }
+        func pick(_ names: [String]) -> [OptionSpec] { names.compactMap { name in all.first { $0.name == name } } + [help, versionOption] }
+        let json = OptionSpec("--json", "print JSON instead of a table")
+        let flagLines = registry.definitions.map { definition in
+            let built = definition.isBuilt ? "" : " (not built yet)"
+            return "  \(definition.key.rawValue.padding(to: 22)) \(definition.description)\(built)"
+        }
+        return CommandSpec(
+            "feed", summary: "an infinite photo feed in the terminal, built from swappable modules.",
+            usage: "[--server URL] [--enable K]… [--disable K]… [--headless] [options]",
+            options: all,
+            subcommands: [
+                CommandSpec(
+                    "serve", summary: "only the reference server, until interrupted", usage: "[--port N] [--posts N] [--seed N] [--latency MS] …",
+                    options: serveOptions()),
+                CommandSpec(
+                    "flags", summary: "the resolved feature flags and options, and where each value came from",
+                    usage: "[--server URL] [--enable K]… [--json]", options: pick(account + ["--enable", "--disable"]) + [json]),
+                CommandSpec(
+                    "logout", summary: "delete everything stored for that user on that server", usage: "[--server URL] [--user NAME] [--data-dir DIR]",
+                    options: pick(account)),
+                CommandSpec(
+                    "queue", summary: "the likes waiting on this device to be sent (persistent-like-queue)",
+                    usage: "[--server URL] [--user NAME] [--data-dir DIR]", options: pick(account)),
+                CommandSpec(
+                    "stats", summary: "this device's telemetry: failure rates per owning team, charts; every server without --server",
+                    usage: "[--server URL] [--user NAME] [--data-dir DIR] [--json]", options: pick(account + ["--ascii", "--telemetry"]) + [json]),
+                CommandSpec(
+                    "completion", summary: "a shell completion script: bash, zsh or fish", usage: "bash|zsh|fish", options: [help]),
+                CommandSpec("man", summary: "the man page (roff): feed man | man -l -", usage: "", options: [help]),
+            ],
+            sections: [
+                .init("Flags (also FEED_FLAGS=\"k1,-k2\"; remote GET /v1/flags; the config file)", lines: flagLines),
+                .init("Headless commands", lines: ["  " + headless]),
+            ])
+    }
+
+    /// `feed serve`'s options, read from its own help (the server module owns them).
+    private static func serveOptions() -> [OptionSpec] {
+        var options: [OptionSpec] = []
+        for line in FeedServerOptions.usage.split(separator: "\n", omittingEmptySubsequences: false) {
+            let text = line.drop { $0 == " " }
+            let indent = line.count - text.count
+            if indent == 2, text.hasPrefix("--") || text.hasPrefix("-h, ") {
+                let words = text.split(separator: " ", omittingEmptySubsequences: true)
+                guard let first = words.first else { continue }
+                if first == "-h," { continue }
+                let hasValue = words.count > 1 && words[1].allSatisfy { $0.isUppercase || $0 == "=" }
+                let summary = words.dropFirst(hasValue ? 2 : 1).joined(separator: " ")
+                options.append(OptionSpec(String(first), value: hasValue ? String(words[1]) : nil, summary))
+            } else if indent > 2, !text.isEmpty, var last = options.popLast() {
+                last.summary += (last.summary.isEmpty ? "" : " ") + text
+                options.append(last)
+            } else if indent == 0 {
+                continue
+            }
+        }
+        return options + [help]
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
