@@ -15,10 +15,9 @@ enum FirstRowsBenchmark {
     /// The server's latency on every request, in milliseconds.
     static let latencyMS = 1_500
     static let latency: Duration = .milliseconds(latencyMS)
-    /// Opens of the feed per figure; the median is reported.
-    static let runs = 3
-
-    static func run() async -> [String] {
+    static func run(_ scale: BenchScale) async -> [String] {
+        // Opens of the feed per figure; the median is reported.
+        let runs = scale.pick(full: 3, quick: 1)
         var options = FeedServerOptions(port: 0)
         options.faults.latencyMS = latencyMS
         let server = FeedServer(options: options)

@@ -17,7 +17,7 @@ import TerminalUI
 /// (reading, parsing and applying) over the events taken in.
 @MainActor
 enum LiveBenchmark {
-    static func run() async -> [String] {
+    static func run(_ scale: BenchScale) async -> [String] {
         let feed = Bundle.main.bundleURL.appendingPathComponent("feed")
         guard FileManager.default.isExecutableFile(atPath: feed.path) else {
             return ["(n) live-updates: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
@@ -26,17 +26,20 @@ enum LiveBenchmark {
             // Three pairs, interleaved so a neighbour's load falls on both sides; the medians count.
             var quiets: [Run] = []
             var busies: [Run] = []
-            for _ in 0..<3 {
-                quiets.append(try await measure(feed, everyMS: nil))
-                busies.append(try await measure(feed, everyMS: 1))
+            let pairs = scale.pick(full: 3, quick: 1)
+            let window = scale.pick(full: Duration.seconds(10), quick: .seconds(2))
+            for _ in 0..<pairs {
+                quiets.append(try await measure(feed, everyMS: nil, for: window))
+                busies.append(try await measure(feed, everyMS: 1, for: window))
             }
-            let quiet = quiets.sorted { $0.framePerCPU < $1.framePerCPU }[1]
-            let busy = busies.sorted { $0.framePerCPU < $1.framePerCPU }[1]
-            let extra = busies.map(\.processCPU).sorted()[1] - quiets.map(\.processCPU).sorted()[1]
+            let middle = pairs / 2
+            let quiet = quiets.sorted { $0.framePerCPU < $1.framePerCPU }[middle]
+            let busy = busies.sorted { $0.framePerCPU < $1.framePerCPU }[middle]
+            let extra = busies.map(\.processCPU).sorted()[middle] - quiets.map(\.processCPU).sorted()[middle]
             let perEvent = busy.events > 0 ? extra / busy.events : .zero
             let applying = await applyCost()
             return [
-                "(n) live-updates: 1,000 like events/s for 10 s, 10,000 rows loaded, 60 frames/s, medians of 3 interleaved pairs (goal: frame cost ≤ 1.5× of no events)",
+                "(n) live-updates: 1,000 like events/s for \(window.components.seconds) s, 10,000 rows loaded, 60 frames/s, medians of \(pairs) interleaved pairs (goal: frame cost ≤ 1.5× of no events)",
                 "    no events \(Measure.format(quiet.framePerCPU)) main-thread CPU per frame, \(busy.events) events "
                     + "\(Measure.format(busy.framePerCPU)) → \(Measure.ratio(busy.framePerCPU, quiet.framePerCPU));"
                     + " \(busy.batches) batches applied over \(busy.frames) frames",
@@ -57,7 +60,7 @@ enum LiveBenchmark {
         var framePerCPU: Duration { frames > 0 ? mainCPU / frames : .zero }
     }
 
-    private static func measure(_ feed: URL, everyMS: Int?) async throws -> Run {
+    private static func measure(_ feed: URL, everyMS: Int?, for window: Duration) async throws -> Run {
         let server = Process()
         server.executableURL = feed
         server.arguments = ["serve", "--port", "0", "--posts", "10000"] + (everyMS.map { ["--others-like-every", String($0)] } ?? [])
@@ -91,7 +94,7 @@ enum LiveBenchmark {
         var run = Run()
         let (events, batches) = (live.events, live.batches)
         let (main, process) = (threadCPU(), processCPU())
-        let end = ContinuousClock.now + .seconds(10)
+        let end = ContinuousClock.now + window
         while ContinuousClock.now < end {
             let frame = FeedScreenRenderer.render(state: model.viewState, size: size, position: position, options: FeedScreenOptions(tick: run.frames))
             position = frame.position

@@ -1,27 +1,30 @@
 import FeedServer
 import Foundation
 
-/// (k) Photos while scrolling: the client's peak memory after scrolling 2,000 posts with photos
+/// (k) Photos while scrolling: the client's peak memory after scrolling 1,000 posts with photos
 /// against the same scroll with `--photos off`, and how many photos are ready before their rows
 /// become visible when the reader moves one row every 100 ms (the server adds 50 ms per photo).
 enum PhotoScrollBenchmark {
-    static func run() async -> [String] {
+    static func run(_ scale: BenchScale) async -> [String] {
         let feed = Bundle.main.bundleURL.appendingPathComponent("feed")
         guard FileManager.default.isExecutableFile(atPath: feed.path) else {
             return ["(k) photos while scrolling: skipped, \(feed.path) is not built (swift build -c release --product feed)"]
         }
         do {
-            var options = FeedServerOptions(port: 0, posts: 2_100)
+            // Every `see` answers the whole state (all rows so far): the scroll costs rows², so
+            // 1,000 rows (well past the photo cache) rather than more.
+            let rows = scale.pick(full: 1_000, quick: 200)
+            var options = FeedServerOptions(port: 0, posts: rows + 100)
             options.faults.photoLatencyMS = 50
             let server = FeedServer(options: options)
             let url = "http://127.0.0.1:\(try server.start())"
             defer { server.stop() }
-            let off = try peakMemory(feed, url: url, photos: false, rows: 2_000)
-            let on = try peakMemory(feed, url: url, photos: true, rows: 2_000)
-            let ready = try readyBeforeVisible(feed, url: url, rows: 150)
+            let off = try peakMemory(feed, url: url, photos: false, rows: rows)
+            let on = try peakMemory(feed, url: url, photos: true, rows: rows)
+            let ready = try readyBeforeVisible(feed, url: url, rows: scale.pick(full: 150, quick: 30))
             let limit = 16.0
             return [
-                "(k) photos while scrolling 2,000 posts, --image-memory 16 (goal: peak at most the limit + 8 MiB above --photos off)",
+                "(k) photos while scrolling \(rows) posts, --image-memory 16 (goal: peak at most the limit + 8 MiB above --photos off)",
                 String(format: "    peak RSS: photos off %.1f MiB, photos on %.1f MiB → %.1f MiB more (limit %.0f MiB)", off, on, on - off, limit),
                 "    one row every 100 ms, 50 ms per photo (goal: ≥ 90% ready before visible)",
                 String(format: "    photos ready when their row became visible: %d of %d (%.0f%%)", ready.ready, ready.rows, 100.0 * Double(ready.ready) / Double(max(1, ready.rows))),
