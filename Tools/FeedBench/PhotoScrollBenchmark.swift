@@ -24,7 +24,7 @@ enum PhotoScrollBenchmark {
             let ready = try readyBeforeVisible(feed, url: url, rows: scale.pick(full: 150, quick: 30))
             let limit = 16.0
             return [
-                "(k) photos while scrolling \(rows) posts, --image-memory 16 (goal: peak at most the limit + 8 MiB above --photos off)",
+                "(k) photos while scrolling \(rows.formatted()) posts, --image-memory 16 (goal: peak at most the limit + 8 MiB above --photos off)",
                 String(format: "    peak RSS: photos off %.1f MiB, photos on %.1f MiB → %.1f MiB more (limit %.0f MiB)", off, on, on - off, limit),
                 "    one row every 100 ms, 50 ms per photo (goal: ≥ 90% ready before visible)",
                 String(format: "    photos ready when their row became visible: %d of %d (%.0f%%)", ready.ready, ready.rows, 100.0 * Double(ready.ready) / Double(max(1, ready.rows))),
