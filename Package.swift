@@ -282,7 +282,7 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),
+        .testTarget(name: "HostTests", dependencies: ["Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
