@@ -44,8 +44,10 @@ import TestingSupport
         // The commands come from the build (its plugins add theirs): `feed --help` lists them.
         let help = try FeedProcess(["--help"])
         #expect(try await help.waitForExit() == 0)
-        let listed = try #require(await help.remainingOutput().first { $0.hasPrefix("Headless commands: ") })
-        let valid = "valid commands: " + listed.dropFirst("Headless commands: ".count)
+        let output = await help.remainingOutput()
+        let heading = try #require(output.firstIndex { $0 == "Headless commands:" }, "\(output)")
+        let listed = try #require(output.dropFirst(heading + 1).first).trimmingCharacters(in: .whitespaces)
+        let valid = "valid commands: " + listed
         #expect(valid.hasPrefix("valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, "))
         #expect(valid.hasSuffix("back, hide, show, logout, quit"))
         let unknown = try await feed.send("jump")
