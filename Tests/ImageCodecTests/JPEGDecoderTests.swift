@@ -116,6 +116,47 @@ struct JPEGDecoderTests {
         for (size, expected) in sizes { #expect(size == expected) }
     }
 
+    @Test("sides that are not a multiple of 8: a scaled decode puts every row where a full decode and an area average do", arguments: [
+        (720, 477, false), (720, 477, true), (333, 251, false), (1001, 999, true),
+    ])
+    func oddSidesStayAligned(width: Int, height: Int, progressive: Bool) async throws {
+        let decoder = decoder
+        // Black above row 5/6 of the height, white below, and a white column band: an edge whose
+        // place in the box shows any stretch of the scaled image (libjpeg rounds its sides up).
+        let errors = try await onOwnThread { () throws -> (rows: Double, columns: Double) in
+            var pixels = [UInt8](repeating: 0, count: width * height * 3)
+            for y in 0..<height {
+                for x in 0..<width where y >= height * 5 / 6 || x >= width * 5 / 6 {
+                    let index = (y * width + x) * 3
+                    pixels[index] = 255
+                    pixels[index + 1] = 255
+                    pixels[index + 2] = 255
+                }
+            }
+            let data = try JPEGEncoder(quality: 95, progressive: progressive).encode(RGBImage(width: width, height: height, pixels: pixels))
+            let box = PixelSize(width: 58, height: 38)
+            let reference = try decoder.decode(data).resized(to: box)
+            let scaled = try decoder.decode(data, to: box)
+            func profile(_ image: RGBImage, alongRows: Bool) -> [Double] {
+                (0..<(alongRows ? box.height : box.width)).map { line in
+                    let count = alongRows ? box.width : box.height
+                    let sum = (0..<count).reduce(0) { total, other in
+                        let (x, y) = alongRows ? (other, line) : (line, other)
+                        return total + Int(image.pixels[(y * box.width + x) * 3])
+                    }
+                    return Double(sum) / Double(count)
+                }
+            }
+            let rows = zip(profile(scaled, alongRows: true), profile(reference, alongRows: true)).map { abs($0 - $1) }.max() ?? 0
+            let columns = zip(profile(scaled, alongRows: false), profile(reference, alongRows: false)).map { abs($0 - $1) }.max() ?? 0
+            return (rows, columns)
+        }
+        // A stretch by the rounded-up side moved the edge by a tenth of a row or more (20+ levels);
+        // what is left is the scaled IDCT's own rounding.
+        #expect(errors.rows <= 6, "rows off by \(errors.rows) levels at \(width)×\(height)")
+        #expect(errors.columns <= 6, "columns off by \(errors.columns) levels at \(width)×\(height)")
+    }
+
     @Test("a full-size decode returns every pixel")
     func fullSize() throws {
         let source = Photos.halves(width: 64, height: 48, left: (0, 200, 0), right: (200, 0, 200))

@@ -2,10 +2,18 @@ extension RGBImage {
     /// The image resampled to `size` by area averaging: each output pixel is the mean of the
     /// source area it covers (partial pixels weighted by coverage), so the mean colour is kept.
     public func resized(to size: PixelSize) -> RGBImage {
+        resized(to: size, covering: (Double(width), Double(height)))
+    }
+
+    /// The image resampled to `size`, where only its first `extent` pixels (fractional: libjpeg's
+    /// DCT scaling rounds a side up, and its last row or column stands for part of one) map onto
+    /// the output; a partial last pixel weighs as much as it covers.
+    func resized(to size: PixelSize, covering extent: (width: Double, height: Double)) -> RGBImage {
         precondition(size.width > 0 && size.height > 0, "resized(to:) needs a non-empty size")
-        if size == self.size { return self }
-        let columns = AreaResampler.contributions(from: width, to: size.width)
-        let rows = AreaResampler.contributions(from: height, to: size.height)
+        let extent = (width: min(Double(width), max(1, extent.width)), height: min(Double(height), max(1, extent.height)))
+        if size == self.size && extent == (Double(width), Double(height)) { return self }
+        let columns = AreaResampler.contributions(from: width, extent: extent.width, to: size.width)
+        let rows = AreaResampler.contributions(from: height, extent: extent.height, to: size.height)
         // Horizontal pass: every source row to the output width, as floats.
         var horizontal = [Float](repeating: 0, count: size.width * height * 3)
         pixels.withUnsafeBufferPointer { source in
@@ -55,9 +63,10 @@ enum AreaResampler {
         let weight: Float
     }
 
-    /// For each of `target` output pixels, the source pixels it covers and their weights (summing to 1).
-    static func contributions(from source: Int, to target: Int) -> [[Contribution]] {
-        let scale = Double(source) / Double(target)
+    /// For each of `target` output pixels, the source pixels it covers and their weights (summing
+    /// to 1), the output spanning the first `extent` source pixels (all of them by default).
+    static func contributions(from source: Int, extent: Double? = nil, to target: Int) -> [[Contribution]] {
+        let scale = (extent ?? Double(source)) / Double(target)
         return (0..<target).map { index in
             let start = Double(index) * scale
             let end = Double(index + 1) * scale

@@ -68,7 +68,10 @@ public struct JPEGDecoder: Sendable {
             // Area averaging holds a float row set (output width × scaled height) and the output.
             let resampling = expected == output ? 0 : output.width * expected.height * 3 * 4 + output.pixelCount * 3
             let scaled = try read(decoder, scale: scale, expected: expected, extraBytes: resampling)
-            return scaled.size == output ? scaled : scaled.resized(to: output)
+            // The scaled sides are rounded up: the image spans source × n/8 of them, not all.
+            let extent = (Double(source.width) * Double(scale) / 8, Double(source.height) * Double(scale) / 8)
+            return scaled.size == output && extent == (Double(output.width), Double(output.height))
+                ? scaled : scaled.resized(to: output, covering: extent)
         }
     }
 
