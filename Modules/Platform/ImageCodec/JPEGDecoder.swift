@@ -39,16 +39,20 @@ public struct JPEGDecoder: Sendable {
         self.maxCPUTime = max(.milliseconds(1), maxCPUTime)
     }
 
-    /// The size the header announces, without decoding any pixels.
+    /// The upright size the header announces (its EXIF orientation applied), without decoding any pixels.
     public func dimensions(of data: Data) throws(ImageCodecError) -> PixelSize {
-        try withDecoder(data, cancellation: nil) { decoder throws(ImageCodecError) in try readHeader(decoder) }
+        let stored = try withDecoder(data, cancellation: nil) { decoder throws(ImageCodecError) in try readHeader(decoder) }
+        return ExifOrientation.of(data).swapsSides ? stored.swapped : stored
     }
 
-    /// Decodes at full size; stops with `.cancelled` between rows once `cancellation` is cancelled.
+    /// Decodes at full size, upright; stops with `.cancelled` between rows once `cancellation` is cancelled.
     public func decode(_ data: Data, cancellation: DecodeCancellation? = nil) throws(ImageCodecError) -> RGBImage {
-        try withDecoder(data, cancellation: cancellation) { decoder throws(ImageCodecError) in
+        let orientation = ExifOrientation.of(data)
+        return try withDecoder(data, cancellation: cancellation) { decoder throws(ImageCodecError) in
             let source = try readHeader(decoder)
-            return try read(decoder, scale: 8, expected: source, extraBytes: 0)
+            // Turning the image upright holds a second copy of its pixels.
+            let turning = orientation == .up ? 0 : source.pixelCount * 3
+            return try read(decoder, scale: 8, expected: source, extraBytes: turning).oriented(orientation)
         }
     }
 
@@ -60,18 +64,24 @@ public struct JPEGDecoder: Sendable {
         guard target.width > 0, target.height > 0, target.pixelCount <= maxPixelCount else {
             throw .invalidArgument("target size \(target) is empty or too large")
         }
+        // The target is upright; the decode works on the stored pixels, turned at the end.
+        let orientation = ExifOrientation.of(data)
+        let turned = orientation.swapsSides
         return try withDecoder(data, cancellation: cancellation) { decoder throws(ImageCodecError) in
             let source = try readHeader(decoder)
-            let output = resize == .exact ? target : target.fitting(aspectOf: source)
+            let upright = resize == .exact ? target : target.fitting(aspectOf: turned ? source.swapped : source)
+            let output = turned ? upright.swapped : upright
             let scale = Self.scaleNumerator(source: source, target: PixelSize(width: output.width * oversampling, height: output.height * oversampling))
             let expected = Self.scaled(source, by: scale)
             // Area averaging holds a float row set (output width × scaled height) and the output.
-            let resampling = expected == output ? 0 : output.width * expected.height * 3 * 4 + output.pixelCount * 3
+            let resampling = (expected == output ? 0 : output.width * expected.height * 3 * 4 + output.pixelCount * 3)
+                + (orientation == .up ? 0 : output.pixelCount * 3)
             let scaled = try read(decoder, scale: scale, expected: expected, extraBytes: resampling)
             // The scaled sides are rounded up: the image spans source × n/8 of them, not all.
             let extent = (Double(source.width) * Double(scale) / 8, Double(source.height) * Double(scale) / 8)
-            return scaled.size == output && extent == (Double(output.width), Double(output.height))
+            let sized = scaled.size == output && extent == (Double(output.width), Double(output.height))
                 ? scaled : scaled.resized(to: output, covering: extent)
+            return sized.oriented(orientation)
         }
     }
 

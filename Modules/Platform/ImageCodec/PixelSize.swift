@@ -14,6 +14,9 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     /// Width times height.
     public var pixelCount: Int { width * height }
 
+    /// The same size on its side: width and height traded.
+    public var swapped: PixelSize { PixelSize(width: height, height: width) }
+
     /// The largest size with the aspect ratio of `source` that fits in `self` (each side at least 1).
     public func fitting(aspectOf source: PixelSize) -> PixelSize {
         guard source.width > 0, source.height > 0, width > 0, height > 0 else { return PixelSize(width: max(1, width), height: max(1, height)) }
