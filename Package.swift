@@ -135,7 +135,7 @@ let package = Package(
         // Text from outside made safe for a terminal or a log (no control, format or bidi characters).
         .target(name: "SafeText", path: "Modules/Platform/SafeText"),
         .target(name: "Paging", path: "Modules/Platform/Paging"),
-        .target(name: "ImageCodec", dependencies: ["CJPEGShim"], path: "Modules/Platform/ImageCodec"),
+        .target(name: "ImageCodec", dependencies: ["CJPEGShim", "Compression"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
         // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
         .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
@@ -279,7 +279,7 @@ let package = Package(
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "TestingSupport"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "Compression", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import Testing
+import TestingSupport
 
 @testable import TerminalUI
 
@@ -20,24 +21,49 @@ struct GraphicsProtocolTests {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
-    @Test("kitty: one chunk carries the whole header and the RGB pixels in base64")
-    func kittyOneChunk() {
+    /// What a kitty transmission carries: its chunks joined and base64-decoded (a PNG file).
+    private func carried(_ escape: String) throws -> (header: String, chunks: [String], file: Data) {
+        let chunks = escape.components(separatedBy: "\u{1B}_G").dropFirst().map { String($0.dropLast(2)) }
+        let header = String(try #require(chunks.first?.split(separator: ";").first))
+        let payload = chunks.map { String($0[$0.index(after: $0.firstIndex(of: ";")!)...]) }.joined()
+        return (header, chunks, try #require(Data(base64Encoded: payload)))
+    }
+
+    @Test("kitty: one chunk carries the whole header and the photo as PNG (f=100) in base64")
+    func kittyOneChunk() throws {
         let pixels = image(2, 1) { x, _ in x == 0 ? red : blue }
-        #expect(KittyGraphics.transmit(pixels, id: 7) == "\u{1B}_Ga=t,f=24,s=2,v=1,i=7,q=2,m=0;/wAAAAD/\u{1B}\\")
+        let out = KittyGraphics.transmit(pixels, id: 7)
+        #expect(out.hasPrefix("\u{1B}_Ga=t,f=100,i=7,q=2,m=0;") && out.hasSuffix("\u{1B}\\"))
+        #expect(try carried(out).file == PNGEncoder.encode(pixels))
     }
 
     @Test("kitty: past 4096 base64 characters the pixels go in chunks, m=1 on all but the last, the header on the first only")
     func kittyChunks() throws {
-        // 1025 pixels: 3075 bytes, 4100 base64 characters: a full chunk and one of 4.
-        let pixels = image(1025, 1) { _, _ in (1, 2, 3) }
+        // Noise does not compress: 2,000 pixels of it take two chunks or more.
+        var random = SplitMix64(seed: 7)
+        let pixels = image(2_000, 1) { _, _ in
+            (UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random), UInt8.random(in: 0...255, using: &random))
+        }
         let out = KittyGraphics.transmit(pixels, id: 3)
-        let payload = Data(pixels.pixels).base64EncodedString()
-        let first = payload.prefix(4096), rest = payload.dropFirst(4096)
-        #expect(rest.count == 4)
-        #expect(out == "\u{1B}_Ga=t,f=24,s=1025,v=1,i=3,q=2,m=1;\(first)\u{1B}\\\u{1B}_Gm=0;\(rest)\u{1B}\\")
-        // Exactly 3072 bytes fill one chunk: no empty second chunk.
-        let exact = KittyGraphics.transmit(image(1024, 1) { _, _ in (9, 9, 9) }, id: 1)
-        #expect(exact.components(separatedBy: "\u{1B}_G").count == 2 && exact.contains("m=0;"))
+        let sent = try carried(out)
+        #expect(sent.chunks.count >= 2)
+        #expect(sent.header == "a=t,f=100,i=3,q=2,m=1")
+        for chunk in sent.chunks.dropFirst().dropLast() { #expect(chunk.hasPrefix("m=1;")) }
+        #expect(sent.chunks.last?.hasPrefix("m=0;") == true)
+        #expect(sent.chunks.allSatisfy { $0.split(separator: ";", maxSplits: 1).last!.count <= KittyGraphics.chunkSize })
+        #expect(sent.file == PNGEncoder.encode(pixels))
+    }
+
+    @Test("kitty: a photo-like picture costs well under a quarter of its raw pixels in base64")
+    func kittyCompresses() throws {
+        // A sky, a horizon and a field with some texture, as the reference server draws them.
+        let picture = image(400, 300) { x, y in
+            y < 180 ? (UInt8(90 + y / 4), UInt8(140 + y / 5), 220) : (UInt8(120 + (x * 7 + y * 3) % 9), UInt8(70 + (x + y) % 5), 60)
+        }
+        let raw = Data(picture.pixels).base64EncodedString().utf8.count
+        let sent = KittyGraphics.transmit(picture, id: 1).utf8.count
+        #expect(sent * 4 < raw, "\(sent) bytes against \(raw) raw")
+        #expect(try carried(KittyGraphics.transmit(picture, id: 1)).file == PNGEncoder.encode(picture))
     }
 
     @Test("kitty: a placement names the image, its source rows and the box in cells, and keeps the cursor")
@@ -152,3 +178,4 @@ struct GraphicsProtocolTests {
         #expect(sent.last?.contains("\u{1B}[2J") == true && sent.last?.hasSuffix("\u{1B}[4;2H" + sixel) == true)
     }
 }
+

@@ -23,6 +23,8 @@ enum FidelityBenchmark {
         var todayBytes: Int, nowBytes: Int, originalBytes: Int
         var today: Double, now: Double, ceiling: Double
         var today256: Double, now256: Double
+        /// The kitty protocol's bytes for the photo at the box's size in terminal pixels (10×20 a cell): raw RGB in base64, and zlib-compressed.
+        var kittyRaw: Int, kittyCompressed: Int
     }
 
     static let sizes = [TerminalSize(columns: 80, rows: 24), TerminalSize(columns: 120, rows: 40), TerminalSize(columns: 160, rows: 50)]
@@ -61,6 +63,9 @@ enum FidelityBenchmark {
                 lines.append(
                     String(format: "    %@ mean: truecolour %.1f → %.1f dB (originals %.1f), 256 colours %.1f → %.1f dB; five photos cost %@ (today %@)",
                         "\(size.columns)×\(size.rows)", mean(\.today), mean(\.now), mean(\.ceiling), mean(\.today256), mean(\.now256), kib(bytes), kib(before)))
+                let raw = scores.map(\.kittyRaw).reduce(0, +), compressed = scores.map(\.kittyCompressed).reduce(0, +)
+                lines.append(String(format: "    %@ kitty (10×20-pixel cells): five photos %@ as raw RGB → %@ as PNG, %.1f× smaller",
+                    "\(size.columns)×\(size.rows)", kib(raw), kib(compressed), Double(raw) / Double(max(1, compressed))))
             }
             return lines
         } catch {
@@ -98,13 +103,16 @@ enum FidelityBenchmark {
             try (Data("P6\n\(box.width) \(box.height)\n255\n".utf8) + Data(reference.pixels)).write(to: URL(fileURLWithPath: name + "-reference.ppm"))
         }
         let drawnOriginal = try decoder.decode(original, to: box)
+        // Half blocks draw two pixels a cell; kitty gets the box in terminal pixels.
+        let kitty = try decoder.decode(original, to: PixelSize(width: box.width * 10, height: box.height * 10))
         return Score(
             id: row.id.rawValue, original: full.size, box: box,
             todayWidth: try decoder.dimensions(of: todayData).width, nowWidth: try decoder.dimensions(of: nowData).width,
             todayBytes: todayData.count, nowBytes: nowData.count, originalBytes: original.count,
             today: PSNR.of(drawnToday, against: reference), now: PSNR.of(drawnNow, against: reference),
             ceiling: PSNR.of(drawnOriginal, against: reference),
-            today256: PSNR.of(PSNR.palette256(drawnToday), against: reference), now256: PSNR.of(PSNR.palette256(drawnNow), against: reference))
+            today256: PSNR.of(PSNR.palette256(drawnToday), against: reference), now256: PSNR.of(PSNR.palette256(drawnNow), against: reference),
+            kittyRaw: (kitty.pixels.count + 2) / 3 * 4, kittyCompressed: KittyGraphics.transmit(kitty, id: 1).utf8.count)
     }
 
     private static func download(_ url: URL, _ http: HTTPTransportClient) async throws -> Data {
