@@ -66,6 +66,10 @@ enum FeedCommand {
                 StandardStreams.out("")
                 StandardStreams.out(optionTable(shown))
             }
+            if !json {
+                StandardStreams.out("")
+                for line in TerminalReport.lines(environment: ProcessInfo.processInfo.environment) { StandardStreams.out(line) }
+            }
             return 0
         case .headless(let options):
             guard let services = await start(options, plugins: plugins) else { return 1 }
