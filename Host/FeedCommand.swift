@@ -27,7 +27,7 @@ enum FeedCommand {
         do {
             command = try HostOptions.parse(
                 arguments, registry: registry, pluginOptions: pluginOptions, config: config.arguments(for: named ?? spec),
-                configSource: "config file \(config.file?.path ?? "")")
+                configSource: "config file \(config.file?.path ?? "")", spec: spec)
         } catch {
             StandardStreams.err("feed: \(error.message)")
             return 2
@@ -62,7 +62,7 @@ enum FeedCommand {
             let screen = Array(arguments.dropFirst()).filter { $0 != "--json" }
             if !json, case .screen(let shown)? = try? HostOptions.parse(
                 screen, registry: registry, pluginOptions: pluginOptions, config: config.arguments(for: spec),
-                configSource: "config file \(config.file?.path ?? "")"), !shown.sources.isEmpty {
+                configSource: "config file \(config.file?.path ?? "")", spec: spec), !shown.sources.isEmpty {
                 StandardStreams.out("")
                 StandardStreams.out(optionTable(shown))
             }
@@ -137,7 +137,7 @@ enum FeedCommand {
         let file = given.map { URL(fileURLWithPath: $0) } ?? FlagResolver.standardConfigFile(environment: ProcessInfo.processInfo.environment)
         return ConfigFileOptions(file: file, all: spec) { words -> ArgumentError? in
             do throws(ArgumentError) {
-                _ = try HostOptions.parse(words, registry: registry, pluginOptions: pluginOptions)
+                _ = try HostOptions.parse(words, registry: registry, pluginOptions: pluginOptions, spec: spec)
                 return nil
             } catch {
                 return error
@@ -147,7 +147,8 @@ enum FeedCommand {
 
     /// The options given, their values and where each came from (`feed flags`).
     private static func optionTable(_ options: HostOptions) -> String {
-        let rows = options.sources.keys.sorted().filter { !["--enable", "--disable", "--json", "--help", "--version", "-V"].contains($0) }
+        // The flags have their own table above; mode switches are never recorded as sources.
+        let rows = options.sources.keys.sorted().filter { $0 != "--enable" && $0 != "--disable" }
             .map { ($0, options.shownValue(of: $0), options.sources[$0] ?? "") }
         let nameWidth = max(6, rows.map { $0.0.count }.max() ?? 0) + 2
         let valueWidth = max(5, rows.map { $0.1.count }.max() ?? 0) + 2

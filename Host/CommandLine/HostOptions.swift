@@ -72,13 +72,15 @@ struct HostOptions: Equatable {
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner; an option
-    /// the command (or subcommand) does not list in `FeedCommandSpec` is refused.
+    /// the command (or subcommand) does not list in `spec` (`FeedCommandSpec`) is refused.
     static func parse(
-        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = [], config: [String] = [], configSource: String = ""
+        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = [], config: [String] = [], configSource: String = "",
+        spec given: CommandSpec? = nil
     ) throws(ArgumentError) -> HostCommand {
         if arguments.first == "serve" { return .serve(arguments: Array(arguments.dropFirst())) }
         let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
-        let spec = FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "")
+        // The table the caller built already (`feed` builds it once per run), else this one's.
+        let spec = given ?? FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "")
         let accepted = subcommand.flatMap { spec.subcommand($0.rawValue) } ?? spec
         let program = subcommand.map { "feed \($0.rawValue)" } ?? "feed"
         var options = HostOptions()
