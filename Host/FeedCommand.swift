@@ -89,7 +89,7 @@ enum FeedCommand {
                 let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
                     model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii,
-                    graphics: graphics, cellPixels: Terminal().cellPixelSize())
+                    graphics: graphics, symbols: options.blockSymbols, cellPixels: Terminal().cellPixelSize())
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
                 router.onSuspended = { suspended in

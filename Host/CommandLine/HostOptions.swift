@@ -3,6 +3,7 @@ import FeatureFlags
 import Foundation
 import PluginInterface
 import TelemetryInterface
+import TerminalUI
 
 /// What the user asked `feed` to do.
 enum HostCommand: Equatable {
@@ -49,6 +50,8 @@ struct HostOptions: Equatable {
     var photos = true
     /// `--graphics auto|kitty|sixel|blocks`: how photos are drawn ("auto" reads the environment).
     var graphics: String = "auto"
+    /// `--symbols auto|half|quadrant|sextant`: the block symbols photos are drawn with in cells ("auto" reads the environment).
+    var symbols: String = "auto"
     /// `--request-timeout MS`: how long one API request may take, its retries included, before it fails.
     var requestTimeout: Duration = .seconds(10)
     /// `--image-memory MB`: the memory cache of decoded photos.
@@ -160,6 +163,10 @@ struct HostOptions: Equatable {
             let value = try scanner.value(expected: "auto, kitty, sixel or blocks")
             guard ["auto", "kitty", "sixel", "blocks"].contains(value) else { throw scanner.invalid(value, expected: "auto, kitty, sixel or blocks") }
             graphics = value
+        case "--symbols":
+            let value = try scanner.value(expected: "auto, half, quadrant or sextant")
+            guard value == "auto" || BlockSymbols(rawValue: value) != nil else { throw scanner.invalid(value, expected: "auto, half, quadrant or sextant") }
+            symbols = value
         case "--request-timeout":
             requestTimeout = .milliseconds(try scanner.integer(in: 1_000...600_000, expected: "milliseconds from 1000 to 600000"))
         case "--image-memory":
@@ -189,6 +196,11 @@ struct HostOptions: Equatable {
 }
 
 extension HostOptions {
+    /// The block symbols photos are drawn with: `--symbols`, or what `auto` picks from the environment.
+    var blockSymbols: BlockSymbols {
+        BlockSymbols(rawValue: symbols) ?? BlockSymbols.detect(environment: ProcessInfo.processInfo.environment)
+    }
+
     /// The value `option` has now, as `feed flags` shows it.
     func shownValue(of option: String) -> String {
         switch option {
@@ -200,6 +212,7 @@ extension HostOptions {
         case "--verbose": verbose ? "on" : "off"
         case "--photos": photos ? "on" : "off"
         case "--graphics": graphics
+        case "--symbols": symbols
         case "--image-memory": String(imageMemoryMB)
         case "--request-timeout": Self.milliseconds(requestTimeout)
         case "--flags-interval": Self.milliseconds(flagsInterval)

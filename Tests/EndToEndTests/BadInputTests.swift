@@ -29,6 +29,14 @@ import TestingSupport
         #expect(errors.first?.contains("--graphics") == true && errors.first?.contains("auto, kitty, sixel or blocks") == true, "got \(errors)")
     }
 
+    @Test func anUnknownSymbolSetIsAUsageErrorThatNamesTheSets() async throws {
+        let feed = try FeedProcess(["--headless", "--symbols", "braille"])
+        #expect(try await feed.waitForExit() == 2)
+        let errors = await feed.errorOutput()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("--symbols") == true && errors.first?.contains("auto, half, quadrant or sextant") == true, "got \(errors)")
+    }
+
     @Test(arguments: ["htp:/nowhere", "127.0.0.1:8080", "http://", "http://host/path?x=1"])
     func aMalformedServerURLIsAUsageError(url: String) async throws {
         let feed = try FeedProcess(["--headless", "--server", url])

@@ -5,6 +5,7 @@ import LikesInterface
 import Networking
 import StoreInterface
 import TelemetryInterface
+import TerminalUI
 
 /// The app-scoped services the host shares with a follow-up when its flag is on. Built once per
 /// process by the host; a follow-up keeps what it needs and builds its own parts from it.
@@ -31,6 +32,8 @@ public struct PluginContext {
     public let photoLoader: () -> ImageRowLoader<PostID>?
     /// `--ascii`: screens draw in ASCII.
     public let ascii: Bool
+    /// The block symbols photos are drawn with in cells (`--symbols`).
+    public let symbols: BlockSymbols
     /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
     /// Newer-post counts pushed by one follow-up to those that show them.
@@ -45,7 +48,7 @@ public struct PluginContext {
         http: any HTTPClient, likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
-        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool,
+        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none
@@ -60,6 +63,7 @@ public struct PluginContext {
         self.option = option
         self.photoLoader = photoLoader
         self.ascii = ascii
+        self.symbols = symbols
         self.warn = warn
         self.newPostsRelay = newPostsRelay
         self.refreshFlags = refreshFlags

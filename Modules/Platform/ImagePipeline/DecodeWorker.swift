@@ -22,6 +22,7 @@ final class DecodeWorker: Sendable {
         let order: UInt64
         let data: Data
         let size: PixelSize
+        let mosaic: CellMosaic?
         let cancellation = DecodeCancellation()
         let continuation: Continuation
     }
@@ -49,13 +50,16 @@ final class DecodeWorker: Sendable {
         self.work = work
     }
 
-    /// Decodes `data` to `size` on a worker thread under `id` (unique while it runs). Cancelling
+    /// Decodes `data` to `size` (then fitted to `mosaic`'s cells, if any) on a worker thread under
+    /// `id` (unique while it runs). Cancelling
     /// the calling task drops a waiting decode (answering `.cancelled` at once) or stops a
     /// running one (answering when libjpeg next looks, between rows).
-    func decode(id: UInt64, _ data: Data, to size: PixelSize, priority: ImagePriority) async -> Result<RGBImage, ImageLoadError> {
+    func decode(
+        id: UInt64, _ data: Data, to size: PixelSize, mosaic: CellMosaic? = nil, priority: ImagePriority
+    ) async -> Result<RGBImage, ImageLoadError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
-                let (answer, evicted, spawn) = enqueue(id: id, data, size, priority, continuation)
+                let (answer, evicted, spawn) = enqueue(id: id, data, size, mosaic, priority, continuation)
                 for job in evicted { job.continuation.resume(returning: .failure(.decoderBusy(queued: queueLimit))) }
                 if let answer { continuation.resume(returning: answer) }
                 if spawn { startThread() }
@@ -85,7 +89,7 @@ final class DecodeWorker: Sendable {
     /// Queues a job; returns an answer when it was not queued, the jobs it pushed out, and
     /// whether a thread must start.
     private func enqueue(
-        id: UInt64, _ data: Data, _ size: PixelSize, _ priority: ImagePriority, _ continuation: Continuation
+        id: UInt64, _ data: Data, _ size: PixelSize, _ mosaic: CellMosaic?, _ priority: ImagePriority, _ continuation: Continuation
     ) -> (Result<RGBImage, ImageLoadError>?, [Job], Bool) {
         state.withLock { state in
             // Cancelled before this ran: the handler found nothing to drop.
@@ -104,7 +108,7 @@ final class DecodeWorker: Sendable {
             }
             let evicted = pushedOut.sorted(by: >).map { state.waiting.remove(at: $0) }
             state.arrivals += 1
-            state.waiting.append(Job(id: id, priority: priority, order: state.arrivals, data: data, size: size, continuation: continuation))
+            state.waiting.append(Job(id: id, priority: priority, order: state.arrivals, data: data, size: size, mosaic: mosaic, continuation: continuation))
             guard state.threads < threadLimit else { return (nil, evicted, false) }
             state.threads += 1
             return (nil, evicted, true)
@@ -115,7 +119,7 @@ final class DecodeWorker: Sendable {
         let thread = Thread { [self] in
             Self.nameThisThread()
             while let job = next() {
-                let result = work(job.data, job.size, job.cancellation)
+                let result = work(job.data, job.size, job.cancellation).map { image in job.mosaic?.apply(to: image) ?? image }
                 state.withLock { _ = $0.running.removeValue(forKey: job.id) }
                 switch result {
                 case .success(let image): job.continuation.resume(returning: .success(image))

@@ -9,20 +9,24 @@ public struct ImageRequest: Hashable, Sendable {
     public var size: PixelSize
     /// How soon it is wanted.
     public var priority: ImagePriority
+    /// The per-cell fit the decoded image gets (on the decode thread), e.g. quadrant blocks'.
+    public var mosaic: CellMosaic?
 
     /// Creates a request.
-    public init(url: URL, size: PixelSize, priority: ImagePriority = .visible) {
+    public init(url: URL, size: PixelSize, mosaic: CellMosaic? = nil, priority: ImagePriority = .visible) {
         self.url = url
         self.size = size
+        self.mosaic = mosaic
         self.priority = priority
     }
 
     /// What identifies the decoded image in the memory cache.
-    var key: ImageKey { ImageKey(url: url, size: size) }
+    var key: ImageKey { ImageKey(url: url, size: size, mosaic: mosaic) }
 }
 
-/// A decoded image's identity: the same photo at another size is another image.
+/// A decoded image's identity: the same photo at another size, or fitted otherwise, is another image.
 struct ImageKey: Hashable, Sendable {
     let url: URL
     let size: PixelSize
+    let mosaic: CellMosaic?
 }

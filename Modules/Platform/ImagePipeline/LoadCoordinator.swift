@@ -143,7 +143,7 @@ final class LoadCoordinator: Sendable {
         switch await bytes(for: key, jobID: jobID) {
         case .success(let data) where !Task.isCancelled:
             let priority = state.withLock { $0.jobs[key].flatMap { $0.id == jobID ? $0.priority : nil } } ?? .prefetch
-            result = await worker.decode(id: jobID, data, to: key.size, priority: priority)
+            result = await worker.decode(id: jobID, data, to: key.size, mosaic: key.mosaic, priority: priority)
             switch result {
             case .success(let image):
                 memory.insert(image, for: key, generation: generation)

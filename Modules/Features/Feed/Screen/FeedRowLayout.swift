@@ -18,12 +18,15 @@ struct FeedRowLayout {
     let theme: FeedScreenTheme
     /// Half blocks in the cells, or a placement a graphics protocol draws.
     let graphics: GraphicsMode
+    /// The block symbols a photo is drawn with in cells.
+    let symbols: BlockSymbols
 
-    init(size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard, graphics: GraphicsMode = .blocks) {
+    init(size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard, graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half) {
         self.size = size
         self.glyphs = glyphs
         self.theme = theme
         self.graphics = graphics
+        self.symbols = symbols
     }
 
     /// Columns for the row's content: the width less the gutter and a one-column right margin.
@@ -64,8 +67,8 @@ struct FeedRowLayout {
         guard first < last else { return }
         if case .ready(let image) = shown {
             if graphics == .blocks {
-                // The photo fills its box, two pixels a cell; lines outside the list area are clipped.
-                buffer.draw(image, row: top + 1, column: Self.gutter, lines: visible)
+                // The photo fills its box in block symbols; lines outside the list area are clipped.
+                buffer.draw(image, symbols: symbols, row: top + 1, column: Self.gutter, lines: visible)
             } else {
                 // The real pixels over the box's cells, only its lines inside the list area.
                 // Clamped both ways: a photo wholly above the list (its caption still shown) or below it shows no line.
@@ -117,11 +120,11 @@ struct FeedRowLayout {
         return [row.likes, row.comments, age, mark].compactMap { $0 }.joined(separator: " \(glyphs.separator) ")
     }
 
-    /// The pixel size to decode the row's photo to: two pixels a cell of its box, or with a
+    /// The pixel size to decode the row's photo to: the symbols' pixels a cell of its box, or with a
     /// graphics protocol the box's size in the terminal's pixels (`cell` a cell).
     func photoPixelSize(for row: PostRow, cell: PixelSize? = nil) -> PixelSize {
         let box = photo(for: row)
-        guard graphics != .blocks, let cell else { return HalfBlockImage.pixelSize(columns: box.columns, rows: box.rows) }
+        guard graphics != .blocks, let cell else { return symbols.pixelSize(columns: box.columns, rows: box.rows) }
         return PixelSize(width: box.columns * min(max(cell.width, 1), 200), height: box.rows * min(max(cell.height, 1), 400))
     }
 

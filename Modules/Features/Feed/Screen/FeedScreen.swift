@@ -22,6 +22,7 @@ public final class FeedScreen {
     private var refreshingFromTop = false
     private let ascii: Bool
     private let graphics: GraphicsMode
+    private let symbols: BlockSymbols
     private let cellPixels: PixelSize
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -36,7 +37,7 @@ public final class FeedScreen {
     /// the banner's age is told by `wallClock`. `extensions` are what follow-ups add (title
     /// segments, row marks, keys and the screens they open), asked in order for a key the screen
     /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
-    /// photos, and loaded photos are drawn: in half blocks, or by `graphics` on cells of
+    /// photos, and loaded photos are drawn: in `symbols`, or by `graphics` on cells of
     /// `cellPixels` pixels.
     public init(
         model: FeedViewModel,
@@ -44,6 +45,7 @@ public final class FeedScreen {
         photos: ImageRowLoader<PostID>? = nil,
         ascii: Bool = false,
         graphics: GraphicsMode = .blocks,
+        symbols: BlockSymbols = .half,
         cellPixels: PixelSize = PixelSize(width: 10, height: 20),
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
@@ -54,6 +56,7 @@ public final class FeedScreen {
         self.photos = photos
         self.ascii = ascii
         self.graphics = graphics
+        self.symbols = symbols
         self.cellPixels = cellPixels
         self.messageLifetime = messageLifetime
         self.now = now
@@ -194,6 +197,7 @@ public final class FeedScreen {
         // A newer feed in another order waits while the reader is below the top: r shows it.
         if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }
         options.graphics = graphics
+        options.symbols = symbols
         return options
     }
 
@@ -222,21 +226,25 @@ public final class FeedScreen {
         let rows = model.viewState.rows
         return ids.compactMap { id in
             guard let index = model.index(of: id), rows.indices.contains(index) else { return nil }
-            return (id, Self.photoRequest(for: rows[index], size: size, graphics: graphics, cellPixels: cellPixels))
+            return (id, Self.photoRequest(for: rows[index], size: size, graphics: graphics, symbols: symbols, cellPixels: cellPixels))
         }
     }
 
-    /// The photo request of `row` on a screen of `size`: decoded to the box's pixels (two a cell
-    /// for half blocks, the box in `cellPixels` cells for a graphics protocol), downloaded at a few
-    /// times that width for half blocks (so the JPEG's own loss does not show), at that width for
-    /// a protocol (the terminal shows those pixels).
+    /// The photo request of `row` on a screen of `size`: decoded to the box's pixels (`symbols`'
+    /// pixels a cell, fitted to their shapes, for blocks; the box in `cellPixels` cells for a
+    /// graphics protocol), downloaded at a few times that width for blocks (so the JPEG's own
+    /// loss does not show), at that width for a protocol (the terminal shows those pixels).
     public static func photoRequest(
-        for row: PostRow, size: TerminalSize, graphics: GraphicsMode = .blocks, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+        for row: PostRow, size: TerminalSize, graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half,
+        cellPixels: PixelSize = PixelSize(width: 10, height: 20)
     ) -> ImageRequest {
-        let pixels = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics).photoPixelSize(for: row, cell: cellPixels)
-        let width = graphics == .blocks ? PhotoURL.downloadWidth(forBox: pixels.width) : pixels.width
+        let layout = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics, symbols: symbols)
+        let pixels = layout.photoPixelSize(for: row, cell: cellPixels)
+        let blocks = graphics == .blocks
+        let width = blocks ? PhotoURL.downloadWidth(forBox: pixels.width) : pixels.width
         let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
-        return ImageRequest(url: PhotoURL.chosen(pixelWidth: width, renditions: renditions, fallback: row.imageURL), size: pixels)
+        let url = PhotoURL.chosen(pixelWidth: width, renditions: renditions, fallback: row.imageURL)
+        return ImageRequest(url: url, size: pixels, mosaic: blocks ? symbols.mosaic : nil)
     }
 
     private func noteMessage() {

@@ -18,6 +18,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var titleSegments: [TitleSegment] = []
     /// How loaded photos are drawn: half blocks in the cells, or placed for a graphics protocol.
     public var graphics: GraphicsMode = .blocks
+    /// The block symbols photos are drawn with when `graphics` is `.blocks`.
+    public var symbols: BlockSymbols = .half
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

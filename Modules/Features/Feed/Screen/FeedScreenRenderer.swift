@@ -97,7 +97,7 @@ public enum FeedScreenRenderer {
     /// The geometry of the list area for `rows` on a screen of `size`.
     static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions, viewport: Int? = nil) -> FeedListGeometry {
         FeedListGeometry(
-            rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs, graphics: options.graphics), viewport: viewport ?? listLines(size).count)
+            rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs, graphics: options.graphics, symbols: options.symbols), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in

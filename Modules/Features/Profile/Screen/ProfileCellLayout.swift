@@ -10,13 +10,28 @@ import TerminalUI
 struct ProfileCellLayout {
     let grid: ProfileGrid
     let glyphs: Glyphs
+    /// The block symbols a photo is drawn with.
+    var symbols = BlockSymbols.half
     let theme = ProfileScreenTheme.standard
 
-    /// The pixel size to decode `row`'s photo to: the box's pixels, fitted to the photo's shape.
-    func photoPixelSize(for row: PostRow) -> PixelSize {
+    /// The box's pixels in half blocks (two a cell, one above the other), fitted to `row`'s photo's shape.
+    private func halfBlockPixels(for row: PostRow) -> PixelSize {
         let box = HalfBlockImage.pixelSize(columns: grid.cellWidth - 1, rows: grid.boxRows)
         let ratio = row.aspectRatio.isFinite && row.aspectRatio > 0 ? min(max(row.aspectRatio, 0.01), 100) : 1
         return box.fitting(aspectOf: PixelSize(width: 10_000, height: max(1, Int(10_000 / ratio))))
+    }
+
+    /// The box's size in cells, fitted to `row`'s photo's shape.
+    func photoCells(for row: PostRow) -> (columns: Int, rows: Int) {
+        let fitted = halfBlockPixels(for: row)
+        return (fitted.width, (fitted.height + 1) / 2)
+    }
+
+    /// The pixel size to decode `row`'s photo to: the box's pixels in `symbols`, fitted to the photo's shape.
+    func photoPixelSize(for row: PostRow) -> PixelSize {
+        guard symbols != .half else { return halfBlockPixels(for: row) }
+        let cells = photoCells(for: row)
+        return symbols.pixelSize(columns: cells.columns, rows: cells.rows)
     }
 
     func draw(
@@ -25,15 +40,17 @@ struct ProfileCellLayout {
     ) {
         let width = grid.cellWidth - 1
         if case .ready(let image) = photo {
-            // The photo, centred in its box: two pixels a cell; the box's frame gives way to it.
-            let left = x + (width - image.width) / 2
-            let top = y + (grid.boxRows - (image.height + 1) / 2) / 2
-            buffer.draw(image, row: top, column: left, lines: visible.clamped(to: y..<(y + grid.boxRows)))
+            // The photo, centred in its box, in block symbols; the box's frame gives way to it.
+            let cell = symbols.cell
+            let columns = image.width / cell.width, lines = (image.height + cell.height - 1) / cell.height
+            let left = x + (width - columns) / 2
+            let top = y + (grid.boxRows - lines) / 2
+            buffer.draw(image, symbols: symbols, row: top, column: left, lines: visible.clamped(to: y..<(y + grid.boxRows)))
         }
         // The frame has the photo's own shape, centred where the photo will be, so nothing moves
         // or shrinks when the photo arrives.
-        let fitted = photoPixelSize(for: row)
-        let boxColumns = max(2, min(width, fitted.width)), boxLines = max(2, min(grid.boxRows, (fitted.height + 1) / 2))
+        let fitted = photoCells(for: row)
+        let boxColumns = max(2, min(width, fitted.columns)), boxLines = max(2, min(grid.boxRows, fitted.rows))
         let left = x + (width - boxColumns) / 2, top = y + (grid.boxRows - boxLines) / 2
         let inner = max(0, boxColumns - 2)
         let frame = selected ? theme.selectedFrame : theme.frame

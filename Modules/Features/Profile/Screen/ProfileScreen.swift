@@ -18,6 +18,7 @@ public final class ProfileScreen {
     private let photos: ImageRowLoader<PostID>?
     private let extensions: [any ScreenExtension]
     private let ascii: Bool
+    private let symbols: BlockSymbols
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
     private var size = TerminalSize(columns: 80, rows: 24)
@@ -34,7 +35,7 @@ public final class ProfileScreen {
     /// message clears itself after `messageLifetime` by the `now` clock.
     public init(
         model: ProfileViewModel, selecting post: PostID? = nil, extensions: [any ScreenExtension] = [],
-        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false,
+        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false, symbols: BlockSymbols = .half,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
@@ -43,6 +44,7 @@ public final class ProfileScreen {
         self.photos = photos
         self.extensions = extensions
         self.ascii = ascii
+        self.symbols = symbols
         self.messageLifetime = messageLifetime
         self.now = now
     }
@@ -122,14 +124,14 @@ public final class ProfileScreen {
         }
         if let photos, !frame.visibleRows.isEmpty {
             let rows = model.viewState.rows
-            let layout = ProfileCellLayout(grid: ProfileGrid(size: size), glyphs: Glyphs.set(ascii: ascii))
+            let layout = ProfileCellLayout(grid: ProfileGrid(size: size), glyphs: Glyphs.set(ascii: ascii), symbols: symbols)
             let first = max(0, rows.firstIndex { $0.id == frame.visibleRows[0] } ?? 0)
             let end = min(rows.count, first + frame.visibleRows.count * 2)
             func request(_ row: PostRow) -> (PostID, ImageRequest) {
                 let pixels = layout.photoPixelSize(for: row)
                 let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
                 let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: renditions, fallback: row.imageURL)
-                return (row.id, ImageRequest(url: url, size: pixels))
+                return (row.id, ImageRequest(url: url, size: pixels, mosaic: symbols.mosaic))
             }
             photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
             started = true
@@ -193,7 +195,7 @@ public final class ProfileScreen {
 
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
         let glyphs = Glyphs.set(ascii: ascii)
-        var options = ProfileScreenRenderer.Options(ascii: ascii, tick: tickCount, showsHelp: showsHelp)
+        var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, tick: tickCount, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking

@@ -19,6 +19,8 @@ enum ProfileScreenRenderer {
     /// How to draw, besides the state.
     struct Options {
         var ascii = false
+        /// The block symbols photos are drawn with.
+        var symbols = BlockSymbols.half
         var tick = 0
         var showsHelp = false
         /// What follow-ups say in the title line, after the title.
@@ -88,7 +90,7 @@ enum ProfileScreenRenderer {
             for index in first..<min(first + grid.columns, state.rows.count) {
                 let x = 1 + (index - first) * grid.cellWidth
                 let row = state.rows[index]
-                ProfileCellLayout(grid: grid, glyphs: glyphs).draw(
+                ProfileCellLayout(grid: grid, glyphs: glyphs, symbols: options.symbols).draw(
                     row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), mark: marks(row), into: &buffer)
                 visible.append(state.rows[index].id)
             }

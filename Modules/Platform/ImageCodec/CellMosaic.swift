@@ -1,0 +1,92 @@
+/// Fits each cell of an image with two colours and a shape: the image is cut into cells of
+/// `cell` pixels, and each cell takes the shape (a set of its pixels) whose two groups' mean
+/// colours leave the least squared error, each pixel then painted its group's mean. What a
+/// terminal symbol can show of a cell (a quadrant or sextant block in a foreground and a
+/// background colour), chosen per cell by error.
+public struct CellMosaic: Hashable, Sendable {
+    /// The pixels of one cell, e.g. 2×2 for quadrants.
+    public let cell: PixelSize
+    /// The shapes a cell may take: bit `y * cell.width + x` set for the pixels of one group.
+    /// A shape and its complement are the same fit; either may be listed.
+    public let shapes: [UInt64]
+
+    /// Creates a mosaic; `cell` holds at most 64 pixels and `shapes` at least one shape.
+    public init(cell: PixelSize, shapes: [UInt64]) {
+        precondition(cell.width > 0 && cell.height > 0 && cell.pixelCount <= 64 && !shapes.isEmpty, "CellMosaic: \(cell), \(shapes.count) shapes")
+        self.cell = cell
+        let all: UInt64 = cell.pixelCount == 64 ? .max : (1 << UInt64(cell.pixelCount)) - 1
+        // One of each shape/complement pair, in order: the fit is the same for both.
+        var seen = Set<UInt64>()
+        self.shapes = shapes.compactMap { shape in
+            let masked = shape & all
+            let canonical = masked & 1 == 0 ? masked : ~masked & all
+            return seen.insert(canonical).inserted ? canonical : nil
+        }
+    }
+
+    /// The image with each whole cell painted in two colours by its best shape; a partial cell at
+    /// the right or bottom edge (the image not a whole number of cells) keeps its pixels.
+    public func apply(to image: RGBImage) -> RGBImage {
+        let columns = image.width / cell.width, rows = image.height / cell.height
+        guard columns > 0, rows > 0 else { return image }
+        var pixels = image.pixels
+        let count = cell.pixelCount
+        var offsets = [Int](repeating: 0, count: count)
+        var values = [Int32](repeating: 0, count: count * 3)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                for index in 0..<count {
+                    let x = column * cell.width + index % cell.width, y = row * cell.height + index / cell.width
+                    offsets[index] = (y * image.width + x) * 3
+                    for channel in 0..<3 { values[index * 3 + channel] = Int32(pixels[offsets[index] + channel]) }
+                }
+                let (shape, inside, outside) = bestFit(values, count: count)
+                for index in 0..<count {
+                    let colour = shape >> UInt64(index) & 1 == 1 ? inside : outside
+                    pixels[offsets[index]] = colour.0
+                    pixels[offsets[index] + 1] = colour.1
+                    pixels[offsets[index] + 2] = colour.2
+                }
+            }
+        }
+        return RGBImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// The shape whose two groups' means leave the least squared error, and those means.
+    /// The error is Σ|p|² − |S₁|²/n₁ − |S₀|²/n₀ for group sums S and sizes n, so the best shape
+    /// has the largest |S₁|²/n₁ + |S₀|²/n₀; Σ|p|² is the same for every shape.
+    private func bestFit(_ values: [Int32], count: Int) -> (UInt64, (UInt8, UInt8, UInt8), (UInt8, UInt8, UInt8)) {
+        var total = (Int64(0), Int64(0), Int64(0))
+        for index in 0..<count {
+            total.0 += Int64(values[index * 3])
+            total.1 += Int64(values[index * 3 + 1])
+            total.2 += Int64(values[index * 3 + 2])
+        }
+        var best: (score: Double, shape: UInt64, inside: (Int64, Int64, Int64), size: Int) = (-1, 0, (0, 0, 0), 0)
+        for shape in shapes {
+            var sum = (Int64(0), Int64(0), Int64(0)), size = 0
+            var bits = shape
+            while bits != 0 {
+                let index = bits.trailingZeroBitCount
+                bits &= bits - 1
+                sum.0 += Int64(values[index * 3])
+                sum.1 += Int64(values[index * 3 + 1])
+                sum.2 += Int64(values[index * 3 + 2])
+                size += 1
+            }
+            let rest = (total.0 - sum.0, total.1 - sum.1, total.2 - sum.2), restSize = count - size
+            var score = 0.0
+            if size > 0 { score += Double(sum.0 * sum.0 + sum.1 * sum.1 + sum.2 * sum.2) / Double(size) }
+            if restSize > 0 { score += Double(rest.0 * rest.0 + rest.1 * rest.1 + rest.2 * rest.2) / Double(restSize) }
+            if score > best.score + 1e-9 { best = (score, shape, sum, size) }
+        }
+        let rest = (total.0 - best.inside.0, total.1 - best.inside.1, total.2 - best.inside.2), restSize = count - best.size
+        return (best.shape, Self.mean(best.inside, best.size, fallback: rest, restSize), Self.mean(rest, restSize, fallback: best.inside, best.size))
+    }
+
+    /// The rounded mean of `sum` over `size` pixels (the other group's when this one is empty).
+    private static func mean(_ sum: (Int64, Int64, Int64), _ size: Int, fallback: (Int64, Int64, Int64), _ fallbackSize: Int) -> (UInt8, UInt8, UInt8) {
+        let (s, n) = size > 0 ? (sum, Int64(size)) : (fallback, Int64(max(1, fallbackSize)))
+        return (UInt8((s.0 + n / 2) / n), UInt8((s.1 + n / 2) / n), UInt8((s.2 + n / 2) / n))
+    }
+}
