@@ -202,7 +202,9 @@ let package = Package(
                 "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
                 "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
-            path: "Tools/FeedBench"
+            path: "Tools/FeedBench",
+            // Real photos (`feed-bench p`), read from the package's root: not built into the tool.
+            exclude: ["Photos"]
         ),
         .executableTarget(
             name: "CacheCrashProbe",

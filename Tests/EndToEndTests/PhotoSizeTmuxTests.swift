@@ -53,7 +53,7 @@ import TestingSupport
             arguments: ["--server", server.url, "--photos", "on", "--symbols", symbols, "--data-dir", TemporaryDirectory.make().path],
             environment: ["COLORTERM": "truecolor"], columns: 80, rows: 24)
         defer { pane.kill() }
-        let quadrants = Set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█")
+        let quadrants = Set("▘▝▀▖▌▞▛▗▚▐▜▄▙▟█▁▂▃▅▆▇▎▊")
         let glyphs = symbols == "quadrant" ? quadrants : quadrants.union((0x1FB00...0x1FB3B).map { Character(Unicode.Scalar($0)!) })
         var last: [String] = []
         var previous: [String] = []

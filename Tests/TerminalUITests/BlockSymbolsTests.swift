@@ -20,22 +20,26 @@ struct BlockSymbolsTests {
         for symbols in [BlockSymbols.quadrant, .sextant] {
             let all: UInt64 = (1 << UInt64(symbols.cell.pixelCount)) - 1
             for shape in symbols.mosaic!.shapes {
-                #expect(symbols.glyph(for: shape) != nil, "\(symbols) \(shape)")
-                #expect(symbols.glyph(for: ~shape & all) != nil, "\(symbols) ~\(shape)")
+                #expect(symbols.glyph(for: shape) != nil || symbols.glyph(for: ~shape & all) != nil, "\(symbols) \(shape)")
             }
         }
-        #expect(BlockSymbols.quadrant.mosaic!.shapes.count == 8)
-        // 64 sextant shapes and 16 quadrant shapes share 4 (empty, full, left and right half): 76, in 38 pairs.
-        #expect(BlockSymbols.sextant.mosaic!.shapes.count == 38)
-        #expect(BlockSymbols.quadrant.glyph(for: 0b1001) == "▚")
-        #expect(BlockSymbols.quadrant.glyph(for: 0b0011) == "▀")
-        // Sextant-1 (the top left of six: fine rows 0 and 1 of the left column) is U+1FB00; sextant-135 (the left column) is ▌.
-        #expect(BlockSymbols.spread(0b1, cellRows: 3) == 0b101)
-        #expect(BlockSymbols.sextant.glyph(for: 0b101) == "\u{1FB00}")
-        #expect(BlockSymbols.sextant.glyph(for: BlockSymbols.spread(0b010101, cellRows: 3)) == "▌")
-        #expect(BlockSymbols.sextant.glyph(for: BlockSymbols.spread(0b111110, cellRows: 3)) == "\u{1FB3B}")
-        #expect(BlockSymbols.sextant.glyph(for: BlockSymbols.spread(0b0011, cellRows: 2)) == "▀")
-        #expect(BlockSymbols.sextant.glyph(for: 0b000000_110000) == nil, "a lone middle third of a row has no glyph")
+        let quadrant = BlockSymbols.quadrant.cell, sextant = BlockSymbols.sextant.cell
+        // ▚ on 4×8: the top left 2×4 and the bottom right 2×4.
+        let diagonal = BlockInk.quadrants(0b1001).shape(on: quadrant)
+        #expect(diagonal == 0xCCCC_3333)
+        #expect(BlockSymbols.quadrant.glyph(for: diagonal) == "▚")
+        #expect(BlockSymbols.quadrant.glyph(for: BlockInk.lower(4).shape(on: quadrant)) == "▄")
+        #expect(BlockSymbols.quadrant.glyph(for: BlockInk.lower(1).shape(on: quadrant)) == "▁")
+        #expect(BlockSymbols.quadrant.glyph(for: BlockInk.left(2).shape(on: quadrant)) == "▎")
+        // Sextant-1 (the top left of six) is U+1FB00, sextant-23456 U+1FB3B; sextant-135 (the left column) is ▌.
+        #expect(BlockSymbols.sextant.glyph(for: BlockInk.sextants(0b1).shape(on: sextant)) == "\u{1FB00}")
+        #expect(BlockSymbols.sextant.glyph(for: BlockInk.sextants(0b111110).shape(on: sextant)) == "\u{1FB3B}")
+        #expect(BlockSymbols.sextant.glyph(for: BlockInk.sextants(0b010101).shape(on: sextant)) == "▌")
+        #expect(BlockSymbols.sextant.glyph(for: BlockInk.lower(2).shape(on: sextant)) == "▂")
+        // Every grid holds its shapes' edges exactly, so no two glyphs share a shape. A shape and its
+        // complement are one fit: quadrants 8, sextants 30, the quarters and eighths one each.
+        #expect(BlockSymbols.sextant.mosaic!.shapes.count == 8 + 30 + 2 + 2)
+        #expect(BlockSymbols.quadrant.mosaic!.shapes.count == 8 + 6 + 2)
     }
 
     @Test("a fitted photo drawn in cells shows exactly the fitted pixels (each glyph's ink in the foreground)")
@@ -64,7 +68,8 @@ struct BlockSymbolsTests {
 
     @Test("drawing clips to the buffer and to the lines asked for")
     func clipping() {
-        let image = BlockSymbols.quadrant.mosaic!.apply(to: noise(width: 20, height: 20, seed: 1))
+        let cell = BlockSymbols.quadrant.cell
+        let image = BlockSymbols.quadrant.mosaic!.apply(to: noise(width: 10 * cell.width, height: 10 * cell.height, seed: 1))
         var buffer = ScreenBuffer(size: TerminalSize(columns: 6, rows: 6))
         buffer.draw(image, symbols: .quadrant, row: -3, column: 3, lines: 1..<4)
         for row in 0..<6 {
@@ -86,18 +91,19 @@ struct BlockSymbolsTests {
         #expect(BlockSymbols.detect(environment: ["TERM": "tmux-256color"]) == .quadrant)
     }
 
-    @Test("pixel sizes: a cell is 1×2, 2×2 or 2×6 pixels")
+    @Test("pixel sizes: a cell is 1×2, 4×8 or 4×12 pixels")
     func pixelSizes() {
         #expect(BlockSymbols.half.pixelSize(columns: 10, rows: 4) == PixelSize(width: 10, height: 8))
-        #expect(BlockSymbols.quadrant.pixelSize(columns: 10, rows: 4) == PixelSize(width: 20, height: 8))
-        #expect(BlockSymbols.sextant.pixelSize(columns: 10, rows: 4) == PixelSize(width: 20, height: 24))
+        #expect(BlockSymbols.quadrant.pixelSize(columns: 10, rows: 4) == PixelSize(width: 40, height: 32))
+        #expect(BlockSymbols.sextant.pixelSize(columns: 10, rows: 4) == PixelSize(width: 40, height: 48))
         #expect(BlockSymbols.half.mosaic == nil)
     }
 
-    /// Each glyph's ink, as a shape.
+    /// Each glyph's ink, as a shape: every shape the fit can pick, and its complement.
     func inkTable(_ symbols: BlockSymbols) -> [Character: UInt64] {
+        let all: UInt64 = (1 << UInt64(symbols.cell.pixelCount)) - 1
         var inks: [Character: UInt64] = [:]
-        for shape in 0..<(UInt64(1) << UInt64(symbols.cell.pixelCount)) {
+        for shape in symbols.mosaic!.shapes.flatMap({ [$0, ~$0 & all] }) {
             if let glyph = symbols.glyph(for: shape), inks[glyph] == nil { inks[glyph] = shape }
         }
         return inks

@@ -1,14 +1,16 @@
 import ImageCodec
 
 /// The block symbols photos are drawn with in cells, each cell in two colours: half blocks (two
-/// pixels a cell, one above the other), quadrants (2×2), or sextants with the quadrants (2×3 and
-/// 2×2 shapes on a 2×6 grid), the shape picked per cell by least error (`CellMosaic`).
+/// pixels a cell, one above the other), quadrants with eighths, or sextants with those, the shape
+/// picked per cell by least error (`CellMosaic`) on a grid where every shape's edges fall on
+/// pixel edges.
 public enum BlockSymbols: String, Hashable, Sendable, CaseIterable {
     /// `▀` in a top and a bottom colour: every terminal and font.
     case half
-    /// The 16 quadrant blocks (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟█`), in nearly every font.
+    /// The 16 quadrant blocks (`▘▝▀▖▌▞▛▗▚▐▜▄▙▟█`), lower eighths (`▁▂▃▅▆▇`) and left quarters
+    /// (`▎▊`): Block Elements, in nearly every font.
     case quadrant
-    /// The 60 sextants (U+1FB00…) and the quadrants, where the terminal draws them itself.
+    /// The 60 sextants (U+1FB00…), the quadrants, lower and left quarters, where the terminal draws them itself.
     case sextant
 
     /// What `--symbols auto` picks: sextants where the terminal draws Symbols for Legacy Computing
@@ -26,12 +28,12 @@ public enum BlockSymbols: String, Hashable, Sendable, CaseIterable {
         return .quadrant
     }
 
-    /// The pixels of one cell.
+    /// The pixels of one cell: a grid on which every shape of the set has exact edges.
     public var cell: PixelSize {
         switch self {
         case .half: PixelSize(width: 1, height: 2)
-        case .quadrant: PixelSize(width: 2, height: 2)
-        case .sextant: PixelSize(width: 2, height: 6)
+        case .quadrant: PixelSize(width: 4, height: 8)
+        case .sextant: PixelSize(width: 4, height: 12)
         }
     }
 
@@ -44,67 +46,99 @@ public enum BlockSymbols: String, Hashable, Sendable, CaseIterable {
     public var mosaic: CellMosaic? {
         switch self {
         case .half: nil
-        case .quadrant: Self.quadrantMosaic
-        case .sextant: Self.sextantMosaic
+        case .quadrant: Self.quadrantSet.mosaic
+        case .sextant: Self.sextantSet.mosaic
         }
     }
 
     /// The glyph whose ink covers the pixels of `shape` (bit `y * cell.width + x`), if there is one.
-    public func glyph(for shape: UInt64) -> Character? {
-        let table = switch self {
-        case .half: Self.halfTable
-        case .quadrant: Self.quadrantTable
-        case .sextant: Self.sextantTable
+    public func glyph(for shape: UInt64) -> Character? { glyphs[shape] }
+
+    /// Each shape's glyph.
+    var glyphs: [UInt64: Character] {
+        switch self {
+        case .half: [0: " ", 1: "▀", 2: "▄", 3: "█"]
+        case .quadrant: Self.quadrantSet.glyphs
+        case .sextant: Self.sextantSet.glyphs
         }
-        return shape < UInt64(table.count) ? table[Int(shape)] : nil
     }
 
-    private static let halfTable: [Character?] = [" ", "▀", "▄", "█"]
-    private static let quadrantTable = table(quadrants, cell: PixelSize(width: 2, height: 2))
-    private static let sextantTable = table(sextantGrid, cell: PixelSize(width: 2, height: 6))
-    private static let quadrantMosaic = mosaic(quadrants, cell: PixelSize(width: 2, height: 2))
-    private static let sextantMosaic = mosaic(sextantGrid, cell: PixelSize(width: 2, height: 6))
+    /// Quadrants, lower eighths and left quarters on a 4×8 grid.
+    static let quadrantSet = GlyphSet(cell: PixelSize(width: 4, height: 8), inks: BlockInk.quadrants + BlockInk.lowerEighths([1, 2, 3, 5, 6, 7]) + BlockInk.leftEighths([2, 6]))
+    /// Sextants, quadrants, lower quarters and left quarters on a 4×12 grid.
+    static let sextantSet = GlyphSet(
+        cell: PixelSize(width: 4, height: 12), inks: BlockInk.quadrants + BlockInk.sextants + BlockInk.lowerEighths([2, 6]) + BlockInk.leftEighths([2, 6]))
+}
 
-    /// Every shape of a cell, indexed by its bits: its glyph or nil.
-    private static func table(_ glyphs: [UInt64: Character], cell: PixelSize) -> [Character?] {
-        (0..<(1 << cell.pixelCount)).map { glyphs[UInt64($0)] }
-    }
+/// The shapes of a symbol set sampled on a cell's grid: each shape's glyph, and the fit over them.
+struct GlyphSet: Sendable {
+    /// Each shape's glyph (the first glyph listed for a shape wins).
+    let glyphs: [UInt64: Character]
+    /// The fit over the shapes: the empty shape first (a plain cell wins ties), then by ink.
+    let mosaic: CellMosaic
 
-    /// The fit over `glyphs`' shapes: the empty shape first (a plain cell wins ties), then by ink.
-    private static func mosaic(_ glyphs: [UInt64: Character], cell: PixelSize) -> CellMosaic {
-        CellMosaic(cell: cell, shapes: glyphs.keys.sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) })
-    }
-
-    /// Quadrant shapes on a 2×2 grid: bit 0 top left, 1 top right, 2 bottom left, 3 bottom right.
-    static let quadrants: [UInt64: Character] = {
-        let glyphs: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
-        return Dictionary(uniqueKeysWithValues: glyphs.enumerated().map { (UInt64($0.offset), $0.element) })
-    }()
-
-    /// Sextant and quadrant shapes on a 2×6 grid (a quadrant is 1×3 of it, a sextant 1×2). The
-    /// sextants U+1FB00… follow their 2×3 bit order, leaving out the four shapes block elements
-    /// already have (empty, full, left and right half).
-    static let sextantGrid: [UInt64: Character] = {
-        var glyphs: [UInt64: Character] = [:]
-        for shape in 0..<64 {
-            let fine = spread(UInt64(shape), cellRows: 3)
-            if [0, 21, 42, 63].contains(shape) { continue }
-            let offset = shape - 1 - (shape > 21 ? 1 : 0) - (shape > 42 ? 1 : 0)
-            glyphs[fine] = Character(Unicode.Scalar(0x1FB00 + UInt32(offset))!)
+    init(cell: PixelSize, inks: [(Character, BlockInk)]) {
+        var glyphs: [UInt64: Character] = [0: " ", (1 << UInt64(cell.pixelCount)) - 1: "█"]
+        for (glyph, ink) in inks {
+            let shape = ink.shape(on: cell)
+            if glyphs[shape] == nil { glyphs[shape] = glyph }
         }
-        for (shape, glyph) in quadrants { glyphs[spread(shape, cellRows: 2)] = glyph }
-        return glyphs
-    }()
+        self.glyphs = glyphs
+        mosaic = CellMosaic(cell: cell, shapes: glyphs.keys.sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) })
+    }
+}
 
-    /// A shape on a 2-wide grid of `cellRows` rows spread over the 2×6 grid (each row 6/`cellRows` fine rows).
-    static func spread(_ shape: UInt64, cellRows: Int) -> UInt64 {
-        var fine: UInt64 = 0
-        let height = 6 / cellRows
-        for row in 0..<cellRows {
-            for column in 0..<2 where shape >> UInt64(row * 2 + column) & 1 == 1 {
-                for y in (row * height)..<((row + 1) * height) { fine |= 1 << UInt64(y * 2 + column) }
+/// Where a block glyph puts its ink in the cell.
+enum BlockInk: Sendable {
+    /// Quadrants: bit 0 top left, 1 top right, 2 bottom left, 3 bottom right.
+    case quadrants(UInt8)
+    /// Sextants: bit 0 top left, 1 top right, 2 middle left, … 5 bottom right.
+    case sextants(UInt8)
+    /// The lower `n` eighths of the cell.
+    case lower(Int)
+    /// The left `n` eighths of the cell.
+    case left(Int)
+
+    /// The shape on a grid of `cell` pixels: the pixels whose centres the ink covers.
+    func shape(on cell: PixelSize) -> UInt64 {
+        var shape: UInt64 = 0
+        for y in 0..<cell.height {
+            for x in 0..<cell.width where covers(x: (Double(x) + 0.5) / Double(cell.width), y: (Double(y) + 0.5) / Double(cell.height)) {
+                shape |= 1 << UInt64(y * cell.width + x)
             }
         }
-        return fine
+        return shape
+    }
+
+    /// Whether the ink covers the point `x`, `y` of a unit cell (0…1 from the top left).
+    func covers(x: Double, y: Double) -> Bool {
+        switch self {
+        case .quadrants(let bits): bits >> ((y < 0.5 ? 0 : 2) + (x < 0.5 ? 0 : 1)) & 1 == 1
+        case .sextants(let bits): bits >> ((y < 1.0 / 3 ? 0 : y < 2.0 / 3 ? 2 : 4) + (x < 0.5 ? 0 : 1)) & 1 == 1
+        case .lower(let eighths): y >= 1 - Double(eighths) / 8
+        case .left(let eighths): x < Double(eighths) / 8
+        }
+    }
+
+    /// The 16 quadrant blocks.
+    static let quadrants: [(Character, BlockInk)] = {
+        let glyphs: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+        return glyphs.enumerated().map { ($0.element, .quadrants(UInt8($0.offset))) }
+    }()
+
+    /// The 60 sextants U+1FB00…, in their bit order, leaving out the four shapes block elements
+    /// already have (empty, full, left and right half).
+    static let sextants: [(Character, BlockInk)] = (1..<63).filter { $0 != 21 && $0 != 42 }.enumerated().map { offset, bits in
+        (Character(Unicode.Scalar(0x1FB00 + UInt32(offset))!), .sextants(UInt8(bits)))
+    }
+
+    /// Lower eighth blocks (▁▂▃▄▅▆▇) of `counts` eighths.
+    static func lowerEighths(_ counts: [Int]) -> [(Character, BlockInk)] {
+        counts.map { (Character(Unicode.Scalar(0x2580 + UInt32($0))!), .lower($0)) }
+    }
+
+    /// Left eighth blocks (▏▎▍▌▋▊▉) of `counts` eighths.
+    static func leftEighths(_ counts: [Int]) -> [(Character, BlockInk)] {
+        counts.map { (Character(Unicode.Scalar(0x2590 - UInt32($0))!), .left($0)) }
     }
 }

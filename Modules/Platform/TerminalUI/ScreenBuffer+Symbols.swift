@@ -14,7 +14,8 @@ extension ScreenBuffer {
         let firstColumn = max(0, -column), lastColumn = min(columns, size.columns - column)
         guard firstRow < lastRow, firstColumn < lastColumn else { return }
         let count = cell.pixelCount
-        let full: UInt64 = (1 << UInt64(count)) - 1
+        let glyphs = symbols.glyphs
+        let full: UInt64 = count == 64 ? .max : (1 << UInt64(count)) - 1
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in firstRow..<lastRow {
                 for x in firstColumn..<lastColumn {
@@ -28,11 +29,19 @@ extension ScreenBuffer {
                         let pixel = (pixels[offset], pixels[offset + 1], pixels[offset + 2])
                         if pixel == first { shape |= 1 << UInt64(index) } else { other = pixel }
                     }
-                    let style = Style(
-                        foreground: .rgb(red: first.0, green: first.1, blue: first.2), background: .rgb(red: other.0, green: other.1, blue: other.2))
-                    // One colour: a blank in it, which no font can draw wrong.
-                    let glyph = shape == full ? " " : symbols.glyph(for: shape) ?? HalfBlockImage.glyph
-                    put(Cell(grapheme: glyph, width: 1, style: style), row: row + y, column: column + x)
+                    let (one, two): (Color, Color) = (.rgb(red: first.0, green: first.1, blue: first.2), .rgb(red: other.0, green: other.1, blue: other.2))
+                    // One colour: a blank in it, which no font can draw wrong. Else the glyph whose
+                    // ink is the first pixel's group, or the one whose ink is the other group.
+                    let drawn: Cell = if shape == full {
+                        Cell(grapheme: " ", width: 1, style: Style(foreground: one, background: one))
+                    } else if let glyph = glyphs[shape] {
+                        Cell(grapheme: glyph, width: 1, style: Style(foreground: one, background: two))
+                    } else if let glyph = glyphs[~shape & full] {
+                        Cell(grapheme: glyph, width: 1, style: Style(foreground: two, background: one))
+                    } else {
+                        Cell(grapheme: HalfBlockImage.glyph, width: 1, style: Style(foreground: one, background: two))
+                    }
+                    put(drawn, row: row + y, column: column + x)
                 }
             }
         }
