@@ -51,7 +51,7 @@ final class DecodeWorker: Sendable {
 
     /// Decodes `data` to `size` on a worker thread under `id` (unique while it runs). Cancelling
     /// the calling task drops a waiting decode (answering `.cancelled` at once) or stops a
-    /// running one (answering when libjpeg next looks, between rows).
+    /// running one (answering when the decoder next looks, between rows).
     func decode(id: UInt64, _ data: Data, to size: PixelSize, priority: ImagePriority) async -> Result<RGBImage, ImageLoadError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Continuation) in
