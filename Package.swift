@@ -103,6 +103,19 @@ let package = Package(
             linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .systemLibrary(
+            name: "CPNG",
+            path: "Modules/System/CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // libpng behind setjmp, reading from memory under a byte budget: a C target, like CJPEGShim.
+        .target(
+            name: "CPNGShim",
+            dependencies: ["CPNG"],
+            path: "Modules/System/CPNGShim",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        .systemLibrary(
             name: "CZlib",
             path: "Modules/System/CZlib",
             pkgConfig: "zlib",
@@ -135,7 +148,7 @@ let package = Package(
         // Text from outside made safe for a terminal or a log (no control, format or bidi characters).
         .target(name: "SafeText", path: "Modules/Platform/SafeText"),
         .target(name: "Paging", path: "Modules/Platform/Paging"),
-        .target(name: "ImageCodec", dependencies: ["CJPEGShim", "Compression"], path: "Modules/Platform/ImageCodec"),
+        .target(name: "ImageCodec", dependencies: ["CJPEGShim", "CPNGShim", "Compression"], path: "Modules/Platform/ImageCodec"),
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
         // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
         .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
@@ -154,7 +167,7 @@ let package = Package(
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
-        .target(name: "ImageCodecTesting", path: "Modules/TestSupport/ImageCodecTesting"),
+        .target(name: "ImageCodecTesting", dependencies: ["Compression"], path: "Modules/TestSupport/ImageCodecTesting"),
         .target(name: "TelemetryTesting", dependencies: ["TelemetryInterface", "Telemetry"], path: "Modules/TestSupport/TelemetryTesting"),
 
         // Devtool: the reference server. Platform only; never the client's DTOs.
@@ -281,7 +294,7 @@ let package = Package(
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "Compression", "TestingSupport"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "Compression", "CPNGShim", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
         .testTarget(name: "HostTests", dependencies: ["Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),

@@ -17,6 +17,8 @@ final class PhotoServer: Sendable {
         var gate: Gate?
         /// Answered 304 when the request's `If-None-Match` equals it (and sent as `ETag`).
         var etag: String?
+        /// The answer's Content-Type (the client goes by the file's first bytes, not by this).
+        var contentType = "image/jpeg"
     }
 
     struct Received: Sendable {
@@ -50,7 +52,7 @@ final class PhotoServer: Sendable {
                 headers.append(("ETag", etag))
                 if request.headers["if-none-match"] == etag { return HTTPServerResponse(status: 304, headers: headers) }
             }
-            return HTTPServerResponse(status: route.status, headers: [("Content-Type", "image/jpeg")] + headers, body: route.body)
+            return HTTPServerResponse(status: route.status, headers: [("Content-Type", route.contentType)] + headers, body: route.body)
         }
         let port = try server.start()
         baseURL = URL(string: "http://127.0.0.1:\(port)")!

@@ -11,7 +11,9 @@ import Testing
 @Suite("Probe: a pool task beside 8 hostile decodes (JPEG_PROBE=1)")
 struct PoolProbe {
     /// The default budget, and one that lets each hostile decode run (as before the budget).
-    static let budgets = ["default": JPEGDecoder(), "unbounded": JPEGDecoder(maxScans: 400, maxMemoryBytes: 1 << 30, maxCPUTime: .seconds(60))]
+    static let budgets = [
+        "default": PhotoDecoder(), "unbounded": PhotoDecoder(jpeg: JPEGDecoder(maxScans: 400, maxMemoryBytes: 1 << 30, maxCPUTime: .seconds(60))),
+    ]
 
     @Test(
         "8 hostile photos and a 10 ms ticker on the pool", .enabled(if: ProcessInfo.processInfo.environment["JPEG_PROBE"] != nil),

@@ -22,7 +22,7 @@ enum FeedBench {
         Benchmark(letter: "e", name: "the offline cache through Store against SQLite's C API", seconds: 1) { _ in await StoreBenchmarks.run() },
         Benchmark(letter: "j", name: "the persistent like queue: one tap through the outbox", seconds: 1) { _ in await QueueBenchmarks.run() },
         Benchmark(letter: "f", name: "one 80×24 frame with 10,000 rows vs 100", seconds: 1) { _ in await RenderBenchmark.run() },
-        Benchmark(letter: "g", name: "decoding a photo for a small box: DCT scaling against full decode", seconds: 1) { _ in await ImageBenchmarks.run() },
+        Benchmark(letter: "g", name: "decoding a photo for a small box: DCT scaling against full decode, PNG against JPEG", seconds: 1) { _ in await ImageBenchmarks.run() },
         Benchmark(letter: "h", name: "the shared post store: a like seen by two screens", seconds: 1) { _ in await SharedStoreBenchmark.run() },
         Benchmark(letter: "i", name: "wrapping a caption without spaces: 1 MB vs 100 KB", seconds: 2) { _ in await TextLayoutBenchmark.run() },
         Benchmark(letter: "k", name: "photos while scrolling: peak memory and photos ready in time (the release feed)", seconds: 90) { await PhotoScrollBenchmark.run($0) },

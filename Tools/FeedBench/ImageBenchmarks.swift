@@ -2,7 +2,8 @@ import Foundation
 import ImageCodec
 
 /// (g) Decoding a 1080×1350 photo for a 26×14-pixel box: libjpeg-turbo's DCT-domain scaling
-/// (1/8 here) then area averaging, against a full-size decode followed by the same averaging.
+/// (1/8 here) then area averaging, against a full-size decode followed by the same averaging;
+/// and one 1600×900 photo to an 80×22 box as PNG against JPEG.
 @MainActor
 enum ImageBenchmarks {
     static func run() async -> [String] {
@@ -37,6 +38,23 @@ enum ImageBenchmarks {
             "    full \(Measure.format(full)), scaled \(Measure.format(scaled)) → \(Measure.ratio(full, scaled)) faster"
                 + (sink == 0 ? " (nothing decoded!)" : ""),
             "    decode alone: full size \(Measure.format(fullDecode)), 1/8 scale \(Measure.format(eighthDecode)) (Huffman decoding, which no scale skips, bounds the 1/8 decode)",
+        ] + (await pngAgainstJPEG())
+    }
+
+    /// One 1600×900 photo as PNG and as JPEG (quality 85), each decoded to an 80×22 box: a PNG
+    /// has no scaled decode, so every row is inflated, unfiltered and averaged in (issue 31).
+    private static func pngAgainstJPEG() async -> [String] {
+        let photo = detailedPhoto(width: 1600, height: 900)
+        guard let jpeg = try? JPEGEncoder(quality: 85).encode(photo) else { return ["    PNG: skipped (the JPEG could not be encoded)"] }
+        let png = PNGEncoder.encode(photo)
+        let box = PixelSize(width: 80, height: 22)
+        let decoder = PhotoDecoder()
+        var sink = 0
+        let pngTime = await Measure.median(runs: 5) { sink &+= (try? decoder.decode(png, to: box).pixels.count) ?? 0 }
+        let jpegTime = await Measure.median(runs: 5) { sink &+= (try? decoder.decode(jpeg, to: box).pixels.count) ?? 0 }
+        return [
+            "    the same 1600×900 photo to an 80×22 box: PNG (\(png.count / 1024) KiB) \(Measure.format(pngTime)), JPEG (\(jpeg.count / 1024) KiB) \(Measure.format(jpegTime))"
+                + (sink == 0 ? " (nothing decoded!)" : "")
         ]
     }
 

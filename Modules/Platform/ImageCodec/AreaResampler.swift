@@ -12,47 +12,12 @@ extension RGBImage {
         precondition(size.width > 0 && size.height > 0, "resized(to:) needs a non-empty size")
         let extent = (width: min(Double(width), max(1, extent.width)), height: min(Double(height), max(1, extent.height)))
         if size == self.size && extent == (Double(width), Double(height)) { return self }
-        let columns = AreaResampler.contributions(from: width, extent: extent.width, to: size.width)
-        let rows = AreaResampler.contributions(from: height, extent: extent.height, to: size.height)
-        // Horizontal pass: every source row to the output width, as floats.
-        var horizontal = [Float](repeating: 0, count: size.width * height * 3)
-        pixels.withUnsafeBufferPointer { source in
-            horizontal.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let sourceRow = y * width * 3
-                    let targetRow = y * size.width * 3
-                    for x in 0..<size.width {
-                        var red: Float = 0, green: Float = 0, blue: Float = 0
-                        for contribution in columns[x] {
-                            let index = sourceRow + contribution.index * 3
-                            red += Float(source[index]) * contribution.weight
-                            green += Float(source[index + 1]) * contribution.weight
-                            blue += Float(source[index + 2]) * contribution.weight
-                        }
-                        target[targetRow + x * 3] = red
-                        target[targetRow + x * 3 + 1] = green
-                        target[targetRow + x * 3 + 2] = blue
-                    }
-                }
-            }
+        var resampler = RowResampler(sourceWidth: width, extent: extent, target: size)
+        let stride = width * 3
+        pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height { resampler.add(UnsafeBufferPointer(rebasing: pixels[y * stride..<(y + 1) * stride])) }
         }
-        // Vertical pass: rows of the horizontal result to the output height, rounded to bytes.
-        let stride = size.width * 3
-        var output = [UInt8](repeating: 0, count: size.height * stride)
-        horizontal.withUnsafeBufferPointer { source in
-            output.withUnsafeMutableBufferPointer { target in
-                for y in 0..<size.height {
-                    for offset in 0..<stride {
-                        var sum: Float = 0
-                        for contribution in rows[y] {
-                            sum += source[contribution.index * stride + offset] * contribution.weight
-                        }
-                        target[y * stride + offset] = UInt8(max(0, min(255, sum.rounded())))
-                    }
-                }
-            }
-        }
-        return RGBImage(width: size.width, height: size.height, pixels: output)
+        return resampler.image()
     }
 }
 

@@ -2,11 +2,13 @@
 public enum ImageCodecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The data was empty.
     case empty
-    /// The data is not a JPEG libjpeg can read, or it is corrupt or cut short.
+    /// The data is not an image the decoder can read, or it is corrupt or cut short.
     case corrupt(String)
+    /// The data is neither a JPEG nor a PNG (by its first bytes).
+    case unsupportedFormat
     /// The header announces more pixels than the decoder accepts.
     case tooManyPixels(width: Int, height: Int, limit: Int)
-    /// Decoding would hold more bytes than the budget (`bytes` is 0 when libjpeg found out on its way).
+    /// Decoding would hold more bytes than the budget (`bytes` is 0 when libjpeg or libpng found out on its way).
     case overBudget(bytes: Int, limit: Int)
     /// The file has more scans than the decoder reads.
     case tooManyScans(limit: Int)
@@ -24,7 +26,9 @@ public enum ImageCodecError: Error, Hashable, Sendable, CustomStringConvertible 
         case .empty:
             "the image file is empty"
         case .corrupt(let reason):
-            "the image is not a readable JPEG (\(reason))"
+            "the image cannot be read (\(reason))"
+        case .unsupportedFormat:
+            "the file is not a JPEG or PNG image"
         case .tooManyPixels(let width, let height, let limit):
             "the image is \(width)×\(height) pixels, more than the \(limit) allowed"
         case .overBudget(let bytes, let limit) where bytes > limit:

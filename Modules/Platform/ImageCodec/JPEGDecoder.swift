@@ -6,13 +6,8 @@ import Foundation
 /// file cannot exceed: pixels, scans, bytes (refused before any scan is read) and CPU time.
 /// Corrupt, truncated, empty or over-budget data throws.
 public struct JPEGDecoder: Sendable {
-    /// How the output relates to the target size.
-    public enum Resize: Sendable, Hashable {
-        /// Exactly the target size; the aspect ratio follows the target.
-        case exact
-        /// The largest size with the photo's aspect ratio that fits in the target.
-        case aspectFit
-    }
+    /// How the output relates to the target size (the same for every format).
+    public typealias Resize = ImageResize
 
     /// The most pixels a header may announce (width × height); larger images are refused unread.
     public let maxPixelCount: Int

@@ -53,7 +53,7 @@ final class DecodeWorker: Sendable {
     /// Decodes `data` to `size` (then fitted to `mosaic`'s cells, if any) on a worker thread under
     /// `id` (unique while it runs). Cancelling
     /// the calling task drops a waiting decode (answering `.cancelled` at once) or stops a
-    /// running one (answering when libjpeg next looks, between rows).
+    /// running one (answering when the decoder next looks, between rows).
     func decode(
         id: UInt64, _ data: Data, to size: PixelSize, mosaic: CellMosaic? = nil, priority: ImagePriority
     ) async -> Result<RGBImage, ImageLoadError> {

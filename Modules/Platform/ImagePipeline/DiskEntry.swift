@@ -1,6 +1,6 @@
 import Foundation
 
-/// One photo file on disk: a small header (magic, length, JSON metadata) followed by the JPEG
+/// One photo file on disk: a small header (magic, length, JSON metadata) followed by the JPEG or PNG
 /// bytes. Anything that does not parse exactly is treated as absent.
 struct DiskEntry: Hashable, Sendable {
     /// The photo's address without any user or password in it (two addresses may share a file
@@ -10,7 +10,7 @@ struct DiskEntry: Hashable, Sendable {
     let storedAt: Date
     /// What the server said about caching it.
     let policy: CachePolicy
-    /// The JPEG bytes.
+    /// The photo's bytes, JPEG or PNG.
     let body: Data
 
     private struct Header: Codable {

@@ -12,10 +12,10 @@ public struct HTTPPhotoTransport: PhotoTransport {
         self.timeout = timeout
     }
 
-    /// Sends a GET with `Accept: image/jpeg` (and `If-None-Match`); maps 304 to `.notModified`.
+    /// Sends a GET with `Accept: image/jpeg, image/png` (and `If-None-Match`); maps 304 to `.notModified`.
     public func fetch(_ request: PhotoFetchRequest) async throws(ImageLoadError) -> PhotoFetchResult {
         var http = HTTPRequest.get(url: request.url)
-        http.headers["Accept"] = "image/jpeg"
+        http.headers["Accept"] = "image/jpeg, image/png"
         if let etag = request.ifNoneMatch { http.headers["If-None-Match"] = etag }
         http.timeout = timeout
         // The client refuses a longer body while it streams, before it is buffered.

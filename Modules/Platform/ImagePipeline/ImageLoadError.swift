@@ -9,7 +9,7 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case network(HTTPError)
     /// The answer is larger than the limit, in bytes.
     case tooLarge(limit: Int)
-    /// The bytes are not a JPEG that can be shown.
+    /// The bytes are not a JPEG or PNG that can be shown.
     case undecodable(ImageCodecError)
     /// The request cannot be served (an empty size, an address that is not http(s)).
     case invalidRequest(String)
@@ -29,7 +29,7 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Whether trying again later may work: the decoder was busy, the network failed or the
     /// server was briefly unable (timeouts, refused or dropped connections, 408, 429, 5xx); not
-    /// for a photo that is missing, too large or not a JPEG.
+    /// for a photo that is missing, too large or not a JPEG or PNG.
     public var isTransient: Bool {
         if case .decoderBusy = self { return true }
         guard case .network(let error) = self else { return false }

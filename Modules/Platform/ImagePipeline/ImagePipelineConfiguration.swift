@@ -15,8 +15,8 @@ public struct ImagePipelineConfiguration: Sendable {
     public var maxConcurrentDownloads: Int
     /// The largest photo accepted, in bytes; a larger answer fails with `tooLarge`.
     public var maxPhotoBytes: Int
-    /// The decoder and its budget per photo against hostile files (bytes, scans, CPU time).
-    public var decoder: JPEGDecoder
+    /// The decoder (JPEG or PNG by the first bytes) and its budgets per photo against hostile files.
+    public var decoder: PhotoDecoder
     /// The threads that decode (off the Swift concurrency pool), 1...4.
     public var decodeThreads: Int
     /// The most photos waiting to be decoded; past it the least urgent is refused with `decoderBusy`.
@@ -34,7 +34,7 @@ public struct ImagePipelineConfiguration: Sendable {
         diskEntryLimit: Int = 4096,
         maxConcurrentDownloads: Int = 4,
         maxPhotoBytes: Int = 8 << 20,
-        decoder: JPEGDecoder = JPEGDecoder(),
+        decoder: PhotoDecoder = PhotoDecoder(),
         decodeThreads: Int = 2,
         maxQueuedDecodes: Int = 32,
         maxQueuedDecodeBytes: Int = 64 << 20,
