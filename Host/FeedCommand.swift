@@ -68,7 +68,10 @@ enum FeedCommand {
             }
             if !json {
                 StandardStreams.out("")
-                for line in TerminalReport.lines(environment: ProcessInfo.processInfo.environment) { StandardStreams.out(line) }
+                // The terminal is asked as `feed` asks it at start (only where both ends are a terminal).
+                let terminal = Terminal()
+                let answers = Terminal.isTerminal(STDIN_FILENO) ? terminal.probe() : nil
+                for line in TerminalReport.lines(environment: ProcessInfo.processInfo.environment, answers: answers) { StandardStreams.out(line) }
             }
             return 0
         case .headless(let options):
@@ -77,19 +80,22 @@ enum FeedCommand {
             let status = await HeadlessMode.run(services)
             await services.finishTelemetry()
             return status
-        case .screen(let options):
+        case .screen(var options):
+            // Asked once, before the first frame: at most 100 ms when nothing answers.
+            if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) { options.terminalAnswers = Terminal().probe() }
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
             if Terminal.isTerminal(STDOUT_FILENO), Terminal.isTerminal(STDIN_FILENO) {
                 // Photos are drawn in colour only: with --ascii or NO_COLOR the boxes stay outlined.
-                let depth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment)
+                let environment = ProcessInfo.processInfo.environment
+                let depth = ColorDepth.detect(environment: environment, answers: options.terminalAnswers)
                 services.drawsPhotos = !(options.ascii || depth == .none)
                 let graphics = services.drawsPhotos
-                    ? GraphicsMode(rawValue: options.graphics) ?? GraphicsMode.detect(environment: ProcessInfo.processInfo.environment) : .blocks
+                    ? GraphicsMode(rawValue: options.graphics) ?? GraphicsMode.detect(environment: environment, answers: options.terminalAnswers) : .blocks
                 let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
                     model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii,
-                    graphics: graphics, symbols: options.blockSymbols, cellPixels: Terminal().cellPixelSize())
+                    graphics: graphics, symbols: options.blockSymbols, background: options.background, cellPixels: Terminal().cellPixelSize())
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
                 router.onSuspended = { suspended in
@@ -102,7 +108,7 @@ enum FeedCommand {
                     await telemetry.writeNow()
                 }
                 router.onFrame = { telemetry.frameDrawn($0, hasRows: $1) }
-                let status = await ScreenMode.run(router: router, graphics: graphics)
+                let status = await ScreenMode.run(router: router, depth: depth, graphics: graphics)
                 await services.savePlaces()
                 await services.finishTelemetry()
                 return status

@@ -22,6 +22,7 @@ enum FeedCommandSpec {
             OptionSpec("--photos", value: "on|off", "load and draw photos (default on; drawn only in colour terminals)", completion: .choices(["on", "off"])),
             OptionSpec("--graphics", value: "MODE", "auto|kitty|sixel|blocks: photos by a terminal graphics protocol or in half blocks (default auto: kitty or sixel when the environment names such a terminal)", completion: .choices(["auto", "kitty", "sixel", "blocks"])),
             OptionSpec("--symbols", value: "SET", "auto|half|quadrant|sextant: the block symbols photos are drawn with in cells, the shape picked per cell (default auto: sextants where the terminal draws them, else quadrants)", completion: .choices(["auto", "half", "quadrant", "sextant"])),
+            OptionSpec("--theme", value: "THEME", "auto|dark|light: colours that read on the terminal's background (default auto: the background the terminal reports, else COLORFGBG, else dark)", completion: .choices(["auto", "dark", "light"])),
             OptionSpec("--image-memory", value: "MB", "the memory cache of decoded photos (default 16)"),
             OptionSpec("--request-timeout", value: "MS", "how long one API request may take, its retries included (default 10000; slow networks)"),
         ]

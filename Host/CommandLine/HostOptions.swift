@@ -52,6 +52,10 @@ struct HostOptions: Equatable {
     var graphics: String = "auto"
     /// `--symbols auto|half|quadrant|sextant`: the block symbols photos are drawn with in cells ("auto" reads the environment).
     var symbols: String = "auto"
+    /// `--theme auto|dark|light`: colours that read on the terminal's background ("auto" asks the terminal, then `COLORFGBG`).
+    var theme: String = "auto"
+    /// What the terminal answered when asked at start (nil: not asked, not a terminal).
+    var terminalAnswers: TerminalAnswers?
     /// `--request-timeout MS`: how long one API request may take, its retries included, before it fails.
     var requestTimeout: Duration = .seconds(10)
     /// `--image-memory MB`: the memory cache of decoded photos.
@@ -167,6 +171,10 @@ struct HostOptions: Equatable {
             let value = try scanner.value(expected: "auto, half, quadrant or sextant")
             guard value == "auto" || BlockSymbols(rawValue: value) != nil else { throw scanner.invalid(value, expected: "auto, half, quadrant or sextant") }
             symbols = value
+        case "--theme":
+            let value = try scanner.value(expected: "auto, dark or light")
+            guard value == "auto" || TerminalBackground(rawValue: value) != nil else { throw scanner.invalid(value, expected: "auto, dark or light") }
+            theme = value
         case "--request-timeout":
             requestTimeout = .milliseconds(try scanner.integer(in: 1_000...600_000, expected: "milliseconds from 1000 to 600000"))
         case "--image-memory":
@@ -201,6 +209,11 @@ extension HostOptions {
         BlockSymbols(rawValue: symbols) ?? BlockSymbols.detect(environment: ProcessInfo.processInfo.environment)
     }
 
+    /// The background screens pick colours for: `--theme`, or what `auto` finds (the terminal's answer, `COLORFGBG`).
+    var background: TerminalBackground {
+        TerminalBackground(rawValue: theme) ?? TerminalBackground.detect(environment: ProcessInfo.processInfo.environment, answers: terminalAnswers)
+    }
+
     /// The value `option` has now, as `feed flags` shows it.
     func shownValue(of option: String) -> String {
         switch option {
@@ -213,6 +226,7 @@ extension HostOptions {
         case "--photos": photos ? "on" : "off"
         case "--graphics": graphics
         case "--symbols": symbols
+        case "--theme": theme
         case "--image-memory": String(imageMemoryMB)
         case "--request-timeout": Self.milliseconds(requestTimeout)
         case "--flags-interval": Self.milliseconds(flagsInterval)

@@ -138,7 +138,7 @@ final class AppServices {
             extensions: { [unowned self] screen in extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
-            photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii, symbols: options.blockSymbols,
+            photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
             warn: { line in
                 StandardStreams.err(line)
                 tracker.track(.error(code: flag.key, message: line))

@@ -27,7 +27,8 @@ final class ScreenRouter {
     /// feed's photos (`nil` when photos are off or cannot be drawn here).
     init(
         model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool,
-        graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half, cellPixels: PixelSize = PixelSize(width: 10, height: 20)
+        graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
+        cellPixels: PixelSize = PixelSize(width: 10, height: 20)
     ) {
         self.model = model
         stack = ScreenStack(extensions: extensions.map(\.extension), appear: { $0.appear() }, leave: { $0.leave() })
@@ -35,7 +36,7 @@ final class ScreenRouter {
         for (key, item) in extensions {
             routed.append(RoutedExtension(key: key, base: item) { [weak self] in self?.opener = $0 })
         }
-        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii, graphics: graphics, symbols: symbols, cellPixels: cellPixels)
+        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii, graphics: graphics, symbols: symbols, background: background, cellPixels: cellPixels)
     }
 
     /// The screen over the feed, if one is open.

@@ -34,6 +34,8 @@ public struct PluginContext {
     public let ascii: Bool
     /// The block symbols photos are drawn with in cells (`--symbols`).
     public let symbols: BlockSymbols
+    /// The background screens pick their colours for (`--theme`).
+    public let background: TerminalBackground
     /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
     /// Newer-post counts pushed by one follow-up to those that show them.
@@ -48,7 +50,7 @@ public struct PluginContext {
         http: any HTTPClient, likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
-        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half,
+        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none
@@ -64,6 +66,7 @@ public struct PluginContext {
         self.photoLoader = photoLoader
         self.ascii = ascii
         self.symbols = symbols
+        self.background = background
         self.warn = warn
         self.newPostsRelay = newPostsRelay
         self.refreshFlags = refreshFlags

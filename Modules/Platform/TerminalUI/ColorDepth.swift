@@ -9,11 +9,12 @@ public enum ColorDepth: Hashable, Sendable {
 
     /// The depth the environment asks for: none for `NO_COLOR` (non-empty) or `TERM=dumb`;
     /// 24-bit when `COLORTERM` is `truecolor` or `24bit`; 256 colours otherwise.
-    public static func detect(environment: [String: String]) -> ColorDepth {
+    /// With the terminal's `answers`, 24-bit too where it gave back a 24-bit colour (DECRQSS).
+    public static func detect(environment: [String: String], answers: TerminalAnswers? = nil) -> ColorDepth {
         guard ColorSupport.isEnabled(environment: environment) else { return .none }
         switch environment["COLORTERM"]?.lowercased() {
         case "truecolor", "24bit": return .trueColor
-        default: return .palette256
+        default: return answers?.trueColor == true ? .trueColor : .palette256
         }
     }
 }

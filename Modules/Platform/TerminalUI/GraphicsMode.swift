@@ -8,6 +8,15 @@ public enum GraphicsMode: String, Hashable, Sendable, CaseIterable {
     /// DEC sixel graphics (xterm -ti vt340, foot, mlterm, contour, iTerm2, WezTerm).
     case sixel
 
+    /// What `--graphics auto` picks from the environment and the terminal's `answers`: kitty where it answered the kitty graphics query, sixel where
+    /// its DA1 lists sixel (tmux 3.4 built with sixel does, inside tmux too).
+    public static func detect(environment: [String: String], answers: TerminalAnswers?) -> GraphicsMode {
+        let named = detect(environment: environment)
+        guard named == .blocks, let answers else { return named }
+        if answers.kittyGraphics { return .kitty }
+        return answers.sixel ? .sixel : .blocks
+    }
+
     /// What `--graphics auto` picks from the environment: kitty when `KITTY_WINDOW_ID` is set or
     /// `TERM` names kitty or ghostty, or `TERM_PROGRAM` is WezTerm or ghostty; sixel when `TERM` is
     /// foot, mlterm, contour or yaft, or `TERM_PROGRAM` is iTerm.app; half blocks otherwise

@@ -10,8 +10,8 @@ import Darwin
 /// The terminal on stdin/stdout: raw mode, the alternate screen and a hidden cursor, all put back
 /// by `restore()` — which is safe to call from any thread, any number of times.
 public final class Terminal: @unchecked Sendable {
-    private let input: Int32
-    private let output: Int32
+    let input: Int32
+    let output: Int32
     private let lock = Lock()
     private var saved: termios?
 

@@ -23,6 +23,7 @@ public final class FeedScreen {
     private let ascii: Bool
     private let graphics: GraphicsMode
     private let symbols: BlockSymbols
+    private let background: TerminalBackground
     private let cellPixels: PixelSize
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
@@ -38,7 +39,7 @@ public final class FeedScreen {
     /// segments, row marks, keys and the screens they open), asked in order for a key the screen
     /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
     /// photos, and loaded photos are drawn: in `symbols`, or by `graphics` on cells of
-    /// `cellPixels` pixels.
+    /// `cellPixels` pixels; colours are picked to read on `background`.
     public init(
         model: FeedViewModel,
         extensions: [any ScreenExtension] = [],
@@ -46,6 +47,7 @@ public final class FeedScreen {
         ascii: Bool = false,
         graphics: GraphicsMode = .blocks,
         symbols: BlockSymbols = .half,
+        background: TerminalBackground = .dark,
         cellPixels: PixelSize = PixelSize(width: 10, height: 20),
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now },
@@ -57,6 +59,7 @@ public final class FeedScreen {
         self.ascii = ascii
         self.graphics = graphics
         self.symbols = symbols
+        self.background = background
         self.cellPixels = cellPixels
         self.messageLifetime = messageLifetime
         self.now = now
@@ -198,6 +201,7 @@ public final class FeedScreen {
         if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }
         options.graphics = graphics
         options.symbols = symbols
+        options.background = background
         return options
     }
 

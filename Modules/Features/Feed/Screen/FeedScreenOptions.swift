@@ -20,6 +20,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var graphics: GraphicsMode = .blocks
     /// The block symbols photos are drawn with when `graphics` is `.blocks`.
     public var symbols: BlockSymbols = .half
+    /// The background the colours are picked for (`--theme`).
+    public var background: TerminalBackground = .dark
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

@@ -97,7 +97,9 @@ public enum FeedScreenRenderer {
     /// The geometry of the list area for `rows` on a screen of `size`.
     static func geometry(rows: [PostRow], size: TerminalSize, options: FeedScreenOptions, viewport: Int? = nil) -> FeedListGeometry {
         FeedListGeometry(
-            rows: rows, layout: FeedRowLayout(size: size, glyphs: options.glyphs, graphics: options.graphics, symbols: options.symbols), viewport: viewport ?? listLines(size).count)
+            rows: rows, layout: FeedRowLayout(
+                size: size, glyphs: options.glyphs, theme: FeedScreenTheme(background: options.background), graphics: options.graphics,
+                symbols: options.symbols), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in
@@ -132,7 +134,7 @@ public enum FeedScreenRenderer {
         let size: TerminalSize
         let options: FeedScreenOptions
         let glyphs: Glyphs
-        let theme = FeedScreenTheme.standard
+        let theme: FeedScreenTheme
         let list: Range<Int>
         let interactive: Bool
         let layoutRows: Int
@@ -144,6 +146,7 @@ public enum FeedScreenRenderer {
             self.size = size
             self.options = options
             glyphs = options.glyphs
+            theme = FeedScreenTheme(background: options.background)
             list = FeedScreenRenderer.listLines(size)
         }
 

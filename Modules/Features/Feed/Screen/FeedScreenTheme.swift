@@ -4,28 +4,55 @@ import TerminalUI
 /// The style of each part of the screen. Colours are fixed here, so frames are stable; the writer
 /// drops them when colour is off (`NO_COLOR`), keeping bold, dim and inverse.
 struct FeedScreenTheme: Sendable {
-    let title = Style(foreground: .cyan, bold: true)
-    let status = Style(foreground: .gray)
-    let author = Style(bold: true)
-    let selectedAuthor = Style(foreground: .cyan, bold: true)
-    let selection = Style(foreground: .cyan)
-    let photoFrame = Style(foreground: .gray)
-    let photoLabel = Style(foreground: .gray, dim: true)
-    let liked = Style(foreground: .red, bold: true)
-    let notLiked = Style.plain
-    let unknown = Style(foreground: .gray, dim: true)
-    let likes = Style.plain
-    let caption = Style.plain
-    let footer = Style(foreground: .gray)
-    let retry = Style(foreground: .yellow, bold: true)
-    let failure = Style(foreground: .red, bold: true)
-    let message = Style(foreground: .red, bold: true, inverse: true)
-    let callout = Style(foreground: .cyan, bold: true, inverse: true)
+    let title: Style
+    let status: Style
+    let author: Style
+    let selectedAuthor: Style
+    let selection: Style
+    let photoFrame: Style
+    let photoLabel: Style
+    let liked: Style
+    let notLiked: Style
+    let unknown: Style
+    let likes: Style
+    let caption: Style
+    let footer: Style
+    let retry: Style
+    let failure: Style
+    let message: Style
+    let callout: Style
     /// The offline banner: reverse video, so it reads without colour (`NO_COLOR`, a grey theme).
-    let offline = Style(foreground: .yellow, bold: true, inverse: true)
-    let keyBar = Style(inverse: true)
-    let helpTitle = Style(bold: true)
-    let helpKey = Style(foreground: .cyan, bold: true)
+    let offline: Style
+    let keyBar: Style
+    let helpTitle: Style
+    let helpKey: Style
+
+    /// The colours for a dark background (cyan and yellow) or a light one (blue and dark yellow, which read on white).
+    init(background: TerminalBackground = .dark) {
+        let accent: Color = background == .light ? .blue : .cyan
+        let warning: Color = background == .light ? .rgb(red: 135, green: 85, blue: 0) : .yellow
+        title = Style(foreground: accent, bold: true)
+        status = Style(foreground: .gray)
+        author = Style(bold: true)
+        selectedAuthor = Style(foreground: accent, bold: true)
+        selection = Style(foreground: accent)
+        photoFrame = Style(foreground: .gray)
+        photoLabel = Style(foreground: .gray, dim: true)
+        liked = Style(foreground: .red, bold: true)
+        notLiked = Style.plain
+        unknown = Style(foreground: .gray, dim: true)
+        likes = Style.plain
+        caption = Style.plain
+        footer = Style(foreground: .gray)
+        retry = Style(foreground: warning, bold: true)
+        failure = Style(foreground: .red, bold: true)
+        message = Style(foreground: .red, bold: true, inverse: true)
+        callout = Style(foreground: accent, bold: true, inverse: true)
+        offline = Style(foreground: warning, bold: true, inverse: true)
+        keyBar = Style(inverse: true)
+        helpTitle = Style(bold: true)
+        helpKey = Style(foreground: accent, bold: true)
+    }
 
     static let standard = FeedScreenTheme()
 

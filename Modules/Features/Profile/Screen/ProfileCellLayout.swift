@@ -12,7 +12,8 @@ struct ProfileCellLayout {
     let glyphs: Glyphs
     /// The block symbols a photo is drawn with.
     var symbols = BlockSymbols.half
-    let theme = ProfileScreenTheme.standard
+    /// The colours.
+    var theme = ProfileScreenTheme.standard
 
     /// The box's pixels in half blocks (two a cell, one above the other), fitted to `row`'s photo's shape.
     private func halfBlockPixels(for row: PostRow) -> PixelSize {

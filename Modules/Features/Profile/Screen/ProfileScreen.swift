@@ -19,6 +19,7 @@ public final class ProfileScreen {
     private let extensions: [any ScreenExtension]
     private let ascii: Bool
     private let symbols: BlockSymbols
+    private let background: TerminalBackground
     private let messageLifetime: Duration
     private let now: () -> ContinuousClock.Instant
     private var size = TerminalSize(columns: 80, rows: 24)
@@ -35,7 +36,7 @@ public final class ProfileScreen {
     /// message clears itself after `messageLifetime` by the `now` clock.
     public init(
         model: ProfileViewModel, selecting post: PostID? = nil, extensions: [any ScreenExtension] = [],
-        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false, symbols: BlockSymbols = .half,
+        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
@@ -45,6 +46,7 @@ public final class ProfileScreen {
         self.extensions = extensions
         self.ascii = ascii
         self.symbols = symbols
+        self.background = background
         self.messageLifetime = messageLifetime
         self.now = now
     }
@@ -195,7 +197,7 @@ public final class ProfileScreen {
 
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
         let glyphs = Glyphs.set(ascii: ascii)
-        var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, tick: tickCount, showsHelp: showsHelp)
+        var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: tickCount, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking

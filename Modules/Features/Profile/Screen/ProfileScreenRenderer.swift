@@ -21,6 +21,8 @@ enum ProfileScreenRenderer {
         var ascii = false
         /// The block symbols photos are drawn with.
         var symbols = BlockSymbols.half
+        /// The background the colours are picked for.
+        var background = TerminalBackground.dark
         var tick = 0
         var showsHelp = false
         /// What follow-ups say in the title line, after the title.
@@ -39,13 +41,13 @@ enum ProfileScreenRenderer {
         photos: (PostID) -> ImageRowState? = { _ in nil }, marks: (PostRow) -> String? = { _ in nil }
     ) -> Frame {
         let glyphs = Glyphs.set(ascii: options.ascii)
-        let theme = ProfileScreenTheme.standard
+        let theme = ProfileScreenTheme(background: options.background)
         let grid = ProfileGrid(size: size)
         let list = ProfileGrid.listLines(size)
         var buffer = ScreenBuffer(size: size)
         var visible: [PostID] = []
         if options.showsHelp {
-            drawHelp(list: list, size: size, glyphs: glyphs, extra: options.extraKeys, into: &buffer)
+            drawHelp(list: list, size: size, glyphs: glyphs, extra: options.extraKeys, theme: theme, into: &buffer)
         } else {
             switch state.initialLoad {
             case .loaded where options.seeking, .loading:
@@ -84,13 +86,15 @@ enum ProfileScreenRenderer {
         while y < list.upperBound {
             let first = gridRow * grid.columns
             guard first < state.rows.count else {
-                drawFooter(state: state, at: y, columns: buffer.size.columns, glyphs: glyphs, tick: options.tick, into: &buffer)
+                drawFooter(
+                    state: state, at: y, columns: buffer.size.columns, glyphs: glyphs, tick: options.tick, theme: ProfileScreenTheme(background: options.background),
+                    into: &buffer)
                 break
             }
             for index in first..<min(first + grid.columns, state.rows.count) {
                 let x = 1 + (index - first) * grid.cellWidth
                 let row = state.rows[index]
-                ProfileCellLayout(grid: grid, glyphs: glyphs, symbols: options.symbols).draw(
+                ProfileCellLayout(grid: grid, glyphs: glyphs, symbols: options.symbols, theme: ProfileScreenTheme(background: options.background)).draw(
                     row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), mark: marks(row), into: &buffer)
                 visible.append(state.rows[index].id)
             }
@@ -100,8 +104,9 @@ enum ProfileScreenRenderer {
         return visible
     }
 
-    private static func drawFooter(state: ProfileViewState, at y: Int, columns: Int, glyphs: Glyphs, tick: Int, into buffer: inout ScreenBuffer) {
-        let theme = ProfileScreenTheme.standard
+    private static func drawFooter(
+        state: ProfileViewState, at y: Int, columns: Int, glyphs: Glyphs, tick: Int, theme: ProfileScreenTheme, into buffer: inout ScreenBuffer
+    ) {
         let (text, style): (String, Style)
         switch state.pagination {
         case .idle: return
@@ -121,7 +126,9 @@ enum ProfileScreenRenderer {
         }
     }
 
-    private static func drawHelp(list: Range<Int>, size: TerminalSize, glyphs: Glyphs, extra: [KeyHelpLine], into buffer: inout ScreenBuffer) {
+    private static func drawHelp(
+        list: Range<Int>, size: TerminalSize, glyphs: Glyphs, extra: [KeyHelpLine], theme: ProfileScreenTheme, into buffer: inout ScreenBuffer
+    ) {
         // The follow-ups' keys go before the last line (how to go back).
         var entries = ProfileScreenAction.keys
         entries.insert(contentsOf: extra.map { ($0.keys, $0.action) }, at: max(0, entries.count - 1))
@@ -131,7 +138,7 @@ enum ProfileScreenRenderer {
         let room = list.count
         let shown = entries.count > room && room > 0 ? Array(entries.prefix(room - 1)) + [entries[entries.count - 1]] : entries
         for entry in shown where y < list.upperBound {
-            buffer.write(entry.keys, row: y, column: 2, style: ProfileScreenTheme.standard.helpKey)
+            buffer.write(entry.keys, row: y, column: 2, style: theme.helpKey)
             buffer.write(TextLayout.truncate(entry.action, width: max(0, size.columns - keyWidth - 6), ellipsis: glyphs.ellipsis), row: y, column: 4 + keyWidth)
             y += 1
         }
@@ -142,7 +149,7 @@ enum ProfileScreenRenderer {
         into buffer: inout ScreenBuffer
     ) {
         guard size.rows >= 3 else { return }
-        let theme = ProfileScreenTheme.standard
+        let theme = ProfileScreenTheme(background: options.background)
         var title = "@" + TextLayout.sanitized(author.name)
         if let count = state.postCount { title += " \(glyphs.separator) \(count) post\(count == 1 ? "" : "s")" }
         for status in options.statuses { title += " \(glyphs.separator) " + status.replacingOccurrences(of: " · ", with: " \(glyphs.separator) ") }

@@ -2,19 +2,38 @@ import TerminalUI
 
 /// The style of each part of the profile screen, matching the feed's.
 struct ProfileScreenTheme: Sendable {
-    let title = Style(foreground: .cyan, bold: true)
-    let status = Style(foreground: .gray)
-    let frame = Style(foreground: .gray)
-    let selectedFrame = Style(foreground: .cyan, bold: true)
-    let label = Style(foreground: .gray, dim: true)
-    let liked = Style(foreground: .red, bold: true)
-    let unknown = Style(foreground: .gray, dim: true)
-    let footer = Style(foreground: .gray)
-    let retry = Style(foreground: .yellow, bold: true)
-    let failure = Style(foreground: .red, bold: true)
-    let message = Style(foreground: .red, bold: true, inverse: true)
-    let keyBar = Style(inverse: true)
-    let helpKey = Style(foreground: .cyan, bold: true)
+    let title: Style
+    let status: Style
+    let frame: Style
+    let selectedFrame: Style
+    let label: Style
+    let liked: Style
+    let unknown: Style
+    let footer: Style
+    let retry: Style
+    let failure: Style
+    let message: Style
+    let keyBar: Style
+    let helpKey: Style
+
+    /// The colours for a dark background (cyan and yellow) or a light one (blue and dark yellow, which read on white).
+    init(background: TerminalBackground = .dark) {
+        let accent: Color = background == .light ? .blue : .cyan
+        let warning: Color = background == .light ? .rgb(red: 135, green: 85, blue: 0) : .yellow
+        title = Style(foreground: accent, bold: true)
+        status = Style(foreground: .gray)
+        frame = Style(foreground: .gray)
+        selectedFrame = Style(foreground: accent, bold: true)
+        label = Style(foreground: .gray, dim: true)
+        liked = Style(foreground: .red, bold: true)
+        unknown = Style(foreground: .gray, dim: true)
+        footer = Style(foreground: .gray)
+        retry = Style(foreground: warning, bold: true)
+        failure = Style(foreground: .red, bold: true)
+        message = Style(foreground: .red, bold: true, inverse: true)
+        keyBar = Style(inverse: true)
+        helpKey = Style(foreground: accent, bold: true)
+    }
 
     static let standard = ProfileScreenTheme()
 }
