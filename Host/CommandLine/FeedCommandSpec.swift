@@ -83,6 +83,12 @@ enum FeedCommandSpec {
             sections: [
                 .init("Flags (also FEED_FLAGS=\"k1,-k2\"; remote GET /v1/flags; the config file)", lines: flagLines),
                 .init("Headless commands", lines: ["  " + headless]),
+                .init("Photos", lines: [
+                    "  feed asks the terminal at start what it draws (sixel, kitty graphics, 24-bit colour, its",
+                    "  background); `feed flags` says what it answered and what was picked. Inside tmux, photos get",
+                    "  24-bit colour with `set -as terminal-features ',*:RGB'` in ~/.tmux.conf and",
+                    "  `export COLORTERM=truecolor`; `o` opens the selected photo full size ($FEED_VIEWER, else xdg-open).",
+                ]),
             ])
     }
 

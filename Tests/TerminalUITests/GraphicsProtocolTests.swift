@@ -154,7 +154,7 @@ struct GraphicsProtocolTests {
         #expect(sent.last?.contains("a=t") == false)
     }
 
-    @Test("sixel: when photos move the frame is sent whole and the photos drawn over it; a changed cell redraws them")
+    @Test("sixel: when photos move the frame is sent whole and the photos drawn over it; a cell written over a photo redraws that photo only")
     func sixelWriter() throws {
         var sent: [String] = []
         let writer = ScreenWriter(depth: .trueColor, graphics: .sixel) { sent.append($0) }
@@ -173,7 +173,11 @@ struct GraphicsProtocolTests {
         #expect(sent.count == 1, "nothing changed, nothing sent")
         try writer.draw(frame(row: 1, caption: "hi"))
         #expect(sent.last?.contains("\u{1B}[2J") == false)
-        #expect(sent.last?.hasSuffix(sixel) == true)
+        #expect(sent.last?.contains("\u{1B}P") == false, "the caption is not over the photo: the sixel stays")
+        var over = frame(row: 1, caption: "hi")
+        over.write("x", row: 2, column: 1)
+        try writer.draw(over)
+        #expect(sent.last?.hasSuffix(sixel) == true, "a cell written over the photo: the sixel is sent again")
         try writer.draw(frame(row: 2, caption: "hi"))
         #expect(sent.last?.contains("\u{1B}[2J") == true && sent.last?.hasSuffix("\u{1B}[4;2H" + sixel) == true)
     }

@@ -28,7 +28,8 @@ public final class ScreenWriter {
         let previous = shown
         let moved = previous?.graphics != frame.graphics
         // A sixel stays in the terminal's pixels until cells are written over it: when photos
-        // move, the whole frame is sent again (a clear first) and the photos drawn on top.
+        // move, the whole frame is sent again (a clear first) and the photos drawn on top; else
+        // only a photo some of whose cells were written again is sent again.
         let base = graphics == .sixel && moved ? nil : previous
         var text = FrameDiff.encode(from: base, to: frame, depth: depth)
         switch graphics {
@@ -37,7 +38,8 @@ public final class ScreenWriter {
         case .kitty:
             if moved || base == nil { text += kitty(frame.graphics) }
         case .sixel:
-            if moved || !text.isEmpty { text += frame.graphics.map(Self.sixel).joined() }
+            let redrawn = if let base { frame.graphics.filter { Self.isWrittenOver($0, from: base, to: frame) } } else { frame.graphics }
+            text += redrawn.map(Self.sixel).joined()
         }
         shown = frame
         if !text.isEmpty { try output(text) }
@@ -60,6 +62,17 @@ public final class ScreenWriter {
                 id: id, width: placement.image.width, pixelRows: placement.shownPixelRows, columns: placement.columns, rows: placement.shown.count)
         }
         return out
+    }
+
+    /// Whether the frame writes a cell of `placement`'s shown lines (or a wide grapheme reaching into them).
+    private static func isWrittenOver(_ placement: GraphicsPlacement, from old: ScreenBuffer, to new: ScreenBuffer) -> Bool {
+        guard old.size == new.size else { return true }
+        let rows = max(0, placement.row + placement.shown.lowerBound)..<min(new.size.rows, max(0, placement.row + placement.shown.upperBound))
+        let columns = max(0, placement.column - 1)..<min(new.size.columns, max(0, placement.column + placement.columns))
+        for row in rows {
+            for column in columns where old[row, column] != new[row, column] { return true }
+        }
+        return false
     }
 
     /// The sixel of a placement's shown lines, at its first shown cell.
