@@ -109,7 +109,7 @@ enum SymbolBenchmark {
     }
 
     /// The bench's photos by name (file name without extension), read from the package's root or beside this file.
-    private static func photos() -> [(String, Data)] {
+    static func photos() -> [(String, Data)] {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Photos")
         let candidates = [URL(fileURLWithPath: "Tools/FeedBench/Photos"), here]
         for directory in candidates {
