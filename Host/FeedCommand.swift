@@ -108,7 +108,8 @@ enum FeedCommand {
                     await telemetry.writeNow()
                 }
                 router.onFrame = { telemetry.frameDrawn($0, hasRows: $1) }
-                let status = await ScreenMode.run(router: router, depth: depth, graphics: graphics)
+                let status = await ScreenMode.run(
+                    router: router, depth: depth, graphics: graphics, kittyFiles: options.terminalAnswers?.kittyFiles == true)
                 await services.savePlaces()
                 await services.finishTelemetry()
                 return status

@@ -181,5 +181,35 @@ struct GraphicsProtocolTests {
         try writer.draw(frame(row: 2, caption: "hi"))
         #expect(sent.last?.contains("\u{1B}[2J") == true && sent.last?.hasSuffix("\u{1B}[4;2H" + sixel) == true)
     }
-}
 
+    @Test("kitty by file: the PNG goes to a new 0600 file named for the protocol, the escape carries its path; a planted link sends in-band")
+    func kittyFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kitty-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = KittyTempFiles(directory: directory.path)
+        let pixels = image(4, 4) { x, _ in x < 2 ? red : blue }
+        let sent = KittyGraphics.transmit(pixels, id: 7, files: files)
+        let path = directory.path + "/feed-tty-graphics-protocol-\(getpid())-1.png"
+        #expect(sent == "\u{1B}_Ga=t,t=t,f=100,i=7,q=2;\(Data(path.utf8).base64EncodedString())\u{1B}\\")
+        #expect(FileManager.default.contents(atPath: path) == PNGEncoder.encode(pixels))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // A link planted where the next file goes: not followed, the pixels go in-band instead.
+        let target = directory.appendingPathComponent("target")
+        try Data("keep".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/feed-tty-graphics-protocol-\(getpid())-2.png", withDestinationPath: target.path)
+        #expect(KittyGraphics.transmit(pixels, id: 8, files: files) == KittyGraphics.transmit(pixels, id: 8))
+        #expect(FileManager.default.contents(atPath: target.path) == Data("keep".utf8))
+        // What the terminal did not read is removed.
+        files.removeAll()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The writer sends paths, not pixels, when given files.
+        var out: [String] = []
+        let writer = ScreenWriter(depth: .trueColor, graphics: .kitty, kittyFiles: KittyTempFiles(directory: directory.path)) { out.append($0) }
+        var buffer = ScreenBuffer(size: TerminalSize(columns: 10, rows: 6))
+        buffer.place(GraphicsPlacement(key: "p1", image: image(200, 200) { x, y in x == y ? red : blue }, row: 1, column: 1, columns: 4, rows: 2, shown: 0..<2))
+        try writer.draw(buffer)
+        #expect(out.last?.contains("t=t,f=100") == true && out.last!.utf8.count < 400, "\(out.last?.utf8.count ?? 0) bytes")
+    }
+}

@@ -14,8 +14,8 @@ import Glibc
         #expect(xterm.answered && xterm.sixel && xterm.trueColor && !xterm.kittyGraphics)
         let background = try #require(xterm.background)
         #expect(background == (255, 255, 221))
-        let kitty = TerminalAnswers.parse(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P1$r48;2;1;2;3m\u{1B}\\\u{1B}]11;rgb:1e/1e/2e\u{07}\u{1B}[?62;c".utf8))
-        #expect(kitty.answered && !kitty.sixel && kitty.trueColor && kitty.kittyGraphics)
+        let kitty = TerminalAnswers.parse(Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}P1$r48;2;1;2;3m\u{1B}\\\u{1B}]11;rgb:1e/1e/2e\u{07}\u{1B}[?62;c".utf8))
+        #expect(kitty.answered && !kitty.sixel && kitty.trueColor && kitty.kittyGraphics && kitty.kittyFiles)
         #expect(kitty.background.map { [$0.red, $0.green, $0.blue] } == [0x1E, 0x1E, 0x2E])
         // tmux: DA1 only (no sixel attribute), DECRQSS refused, no kitty answer.
         let tmux = TerminalAnswers.parse(Array("\u{1B}P0$r\u{1B}\\\u{1B}[?1;2c".utf8))
@@ -71,13 +71,21 @@ import Glibc
                 let count = read(controller, &buffer, buffer.count)
                 if count > 0 { seen += String(decoding: buffer[0..<count], as: UTF8.self) }
             }
-            let answer = Array("\u{1B}P1$r48:2::1:2:3m\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;4;22c".utf8)
+            // The file query: read the path as kitty would, and answer OK when the file is there.
+            var fileAnswer = ""
+            if let start = seen.range(of: "\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;"), let stop = seen[start.upperBound...].range(of: "\u{1B}\\"),
+                let decoded = Data(base64Encoded: String(seen[start.upperBound..<stop.lowerBound])), let path = String(data: decoded, encoding: .utf8),
+                path.contains("tty-graphics-protocol"), FileManager.default.fileExists(atPath: path)
+            {
+                fileAnswer = "\u{1B}_Gi=32;OK\u{1B}\\"
+            }
+            let answer = Array((fileAnswer + "\u{1B}P1$r48:2::1:2:3m\u{1B}\\\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;4;22c").utf8)
             _ = answer.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
         }
         emulator.start()
         let terminal = Terminal(input: pty.device, output: pty.device)
         let answers = try #require(terminal.probe(timeout: .seconds(2)))
-        #expect(answers.answered && answers.sixel && answers.trueColor)
+        #expect(answers.answered && answers.sixel && answers.trueColor && answers.kittyFiles)
         #expect(answers.background.map { [$0.red, $0.green, $0.blue] } == [0, 0, 0])
         #expect(sameSettings(pty.settings(), before), "the terminal's settings are as they were")
     }

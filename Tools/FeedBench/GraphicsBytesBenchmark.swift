@@ -38,10 +38,13 @@ enum GraphicsBytesBenchmark {
         let state = model.viewState
         let frames = scale.isQuick ? 6 : 21
         var lines = ["(q) graphics bytes while scrolling a 100×34 feed of the real photos (10×20-pixel cells), \(frames - 1) rows down (goal: a screen at most ¼ of raw RGB)"]
-        for graphics in [GraphicsMode.kitty, .sixel] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("feed-bench-kitty-\(getpid())")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, graphics, files) in [("kitty", GraphicsMode.kitty, nil), ("kitty, by file", .kitty, KittyTempFiles(directory: directory.path)), ("sixel", .sixel, nil)] {
             var sent: [Int] = []
             var raw: [Int] = []
-            let writer = ScreenWriter(depth: .trueColor, graphics: graphics) { sent[sent.count - 1] += $0.utf8.count }
+            let writer = ScreenWriter(depth: .trueColor, graphics: graphics, kittyFiles: files) { sent[sent.count - 1] += $0.utf8.count }
             var position: FeedScreenPosition
             var options = FeedScreenOptions()
             options.graphics = graphics
@@ -60,7 +63,7 @@ enum GraphicsBytesBenchmark {
             let firstRatio = Double(raw[0]) / Double(max(1, first))
             let perFrame = Double(rest) / Double(max(1, frames - 1))
             let allRatio = Double(before) / Double(max(1, first + rest))
-            let head = "    \(pad(graphics.rawValue, 5))  first screen \(kib(first)) (raw RGB \(kib(raw[0])): \(String(format: "%.1f", firstRatio))×)"
+            let head = "    \(pad(name, 14))  first screen \(kib(first)) (raw RGB \(kib(raw[0])): \(String(format: "%.1f", firstRatio))×)"
             let tail = "; the \(frames - 1) frames after it \(kib(rest)) (\(Int(perFrame)) bytes a frame); all \(frames) frames \(kib(first + rest)) against \(kib(before)) raw: \(String(format: "%.0f", allRatio))×"
             lines.append(head + tail)
         }

@@ -18,20 +18,28 @@ public struct TerminalRunLoop {
     private let makeInput: () -> TerminalInput
     private let depth: ColorDepth
     private let graphics: GraphicsMode
+    private let kittyFiles: Bool
     private let suspendProcess: () -> Void
 
     /// A loop on stdin and stdout, with colours at `depth` (detected from the environment by
-    /// default) and the photos screens place drawn by `graphics`.
-    public init(depth: ColorDepth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment), graphics: GraphicsMode = .blocks) {
-        self.init(terminal: Terminal(), input: { TerminalInput() }, depth: depth, graphics: graphics, suspend: ProcessStop.stop)
+    /// default) and the photos screens place drawn by `graphics`, kitty photos sent as files
+    /// when `kittyFiles` (the terminal said it reads them).
+    public init(
+        depth: ColorDepth = ColorDepth.detect(environment: ProcessInfo.processInfo.environment), graphics: GraphicsMode = .blocks, kittyFiles: Bool = false
+    ) {
+        self.init(terminal: Terminal(), input: { TerminalInput() }, depth: depth, graphics: graphics, kittyFiles: kittyFiles, suspend: ProcessStop.stop)
     }
 
     /// A loop on `terminal` reading `input`, where `suspend` stops the process until it runs again.
-    init(terminal: Terminal, input: @escaping () -> TerminalInput, depth: ColorDepth, graphics: GraphicsMode = .blocks, suspend: @escaping () -> Void) {
+    init(
+        terminal: Terminal, input: @escaping () -> TerminalInput, depth: ColorDepth, graphics: GraphicsMode = .blocks, kittyFiles: Bool = false,
+        suspend: @escaping () -> Void
+    ) {
         self.terminal = terminal
         makeInput = input
         self.depth = depth
         self.graphics = graphics
+        self.kittyFiles = kittyFiles
         suspendProcess = suspend
     }
 
@@ -49,7 +57,9 @@ public struct TerminalRunLoop {
         try terminal.enterRawMode()
         defer { terminal.restore() }
         let terminal = terminal
-        let writer = ScreenWriter(depth: depth, graphics: graphics) { try terminal.write($0) }
+        let files = kittyFiles && graphics == .kitty ? KittyTempFiles() : nil
+        defer { files?.removeAll() }
+        let writer = ScreenWriter(depth: depth, graphics: graphics, kittyFiles: files) { try terminal.write($0) }
         let interval = tickInterval
         let ticker = Task { @MainActor in
             while !Task.isCancelled {

@@ -9,9 +9,15 @@ public enum KittyGraphics {
     /// The most base64 characters one escape sequence carries (the protocol's limit).
     public static let chunkSize = 4096
 
-    /// Sends `image`'s pixels as image `id`, as PNG, without showing it (`a=t`).
-    public static func transmit(_ image: RGBImage, id: UInt32) -> String {
-        let payload = PNGEncoder.encode(image).base64EncodedString()
+    /// Sends `image`'s pixels as image `id`, as PNG, without showing it (`a=t`): written to a
+    /// file of `files` for the terminal to read and delete (`t=t`, a path in place of the pixels)
+    /// where given and the file could be written, else in base64 chunks through the terminal.
+    public static func transmit(_ image: RGBImage, id: UInt32, files: KittyTempFiles? = nil) -> String {
+        let png = PNGEncoder.encode(image)
+        if let files, let path = files.write(png) {
+            return "\u{1B}_Ga=t,t=t,f=100,i=\(id),q=2;\(Data(path.utf8).base64EncodedString())\u{1B}\\"
+        }
+        let payload = png.base64EncodedString()
         var out = ""
         var start = payload.startIndex
         var first = true

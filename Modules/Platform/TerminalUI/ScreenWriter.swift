@@ -8,12 +8,15 @@ public final class ScreenWriter {
     private let output: (String) throws -> Void
     private var shown: ScreenBuffer?
     private var images = GraphicsImageIDs()
+    private let kittyFiles: KittyTempFiles?
 
     /// Creates a writer that sends escape sequences to `output` with colours at `depth`, photos
-    /// placed in frames drawn by `graphics`.
-    public init(depth: ColorDepth, graphics: GraphicsMode = .blocks, output: @escaping (String) throws -> Void) {
+    /// placed in frames drawn by `graphics`; kitty photos go as files of `kittyFiles` where given
+    /// (a terminal on this machine that said it reads them), else through the terminal.
+    public init(depth: ColorDepth, graphics: GraphicsMode = .blocks, kittyFiles: KittyTempFiles? = nil, output: @escaping (String) throws -> Void) {
         self.depth = depth
         self.graphics = graphics
+        self.kittyFiles = kittyFiles
         self.output = output
     }
 
@@ -56,7 +59,7 @@ public final class ScreenWriter {
         for placement in placements {
             let (id, isNew, evicted) = images.id(for: placement.key)
             if let evicted { out += KittyGraphics.delete(id: evicted) }
-            if isNew { out += KittyGraphics.transmit(placement.image, id: id) }
+            if isNew { out += KittyGraphics.transmit(placement.image, id: id, files: kittyFiles) }
             out += ANSI.moveTo(row: placement.row + placement.shown.lowerBound, column: placement.column)
             out += KittyGraphics.place(
                 id: id, width: placement.image.width, pixelRows: placement.shownPixelRows, columns: placement.columns, rows: placement.shown.count)

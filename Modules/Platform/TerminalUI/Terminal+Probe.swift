@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,7 +23,11 @@ extension Terminal {
         }
         guard tcsetattr(input, TCSANOW, &quiet) == 0 else { return nil }
         defer { _ = tcsetattr(input, TCSANOW, &original) }
-        guard (try? write(TerminalAnswers.query)) != nil else { return nil }
+        // One RGB pixel in a file the terminal may read (and delete): whether photos can go as files.
+        let files = KittyTempFiles()
+        let file = files.write(Data([0, 0, 0]), suffix: "rgb")
+        defer { files.removeAll() }
+        guard (try? write(TerminalAnswers.query(kittyFile: file))) != nil else { return nil }
         let clock = ContinuousClock()
         let deadline = clock.now + min(max(timeout, .milliseconds(1)), .seconds(2))
         var received: [UInt8] = []

@@ -116,6 +116,6 @@ public final class Terminal: @unchecked Sendable {
 }
 
 /// The C library's `write`, named apart from `Terminal.write`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     write(descriptor, bytes, count)
 }

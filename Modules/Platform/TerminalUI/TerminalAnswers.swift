@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the terminal said to the queries `Terminal.probe` sends: its primary device attributes
 /// (DA1: sixel is attribute 4), the kitty graphics query's OK, whether a 24-bit colour set just
 /// before asked back with DECRQSS came back whole, and its background colour (OSC 11).
@@ -8,6 +10,9 @@ public struct TerminalAnswers: Hashable, Sendable {
     public var sixel = false
     /// The kitty graphics query was answered OK.
     public var kittyGraphics = false
+    /// The kitty graphics query by temporary file was answered OK: the terminal reads files this
+    /// process writes (it runs on this machine), so photos go as files, not through the terminal's input.
+    public var kittyFiles = false
     /// DECRQSS gave back the 24-bit colour that was set: the terminal keeps 24-bit colour.
     public var trueColor = false
     /// The background colour (OSC 11), 8 bits a channel.
@@ -20,12 +25,16 @@ public struct TerminalAnswers: Hashable, Sendable {
     /// No answers.
     public init() {}
 
-    /// The queries, in the order sent: kitty graphics, a 24-bit colour asked back with DECRQSS
-    /// (then reset), the background colour, and DA1 last, which every terminal answers.
-    public static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        + "\u{1B}[48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
-        + "\u{1B}]11;?\u{1B}\\"
-        + "\u{1B}[c"
+    /// The queries, in the order sent: kitty graphics (and, with `kittyFile`, the same by that
+    /// temporary file holding one RGB pixel), a 24-bit colour asked back with DECRQSS (then
+    /// reset), the background colour, and DA1 last, which every terminal answers.
+    public static func query(kittyFile: String? = nil) -> String {
+        let file = kittyFile.map { "\u{1B}_Gi=32,s=1,v=1,a=q,t=t,f=24;\(Data($0.utf8).base64EncodedString())\u{1B}\\" } ?? ""
+        return "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + file
+            + "\u{1B}[48;2;1;2;3m\u{1B}P$qm\u{1B}\\\u{1B}[0m"
+            + "\u{1B}]11;?\u{1B}\\"
+            + "\u{1B}[c"
+    }
 
     /// The answers found in `bytes` (what the terminal wrote back, any other input mixed in).
     public static func parse(_ bytes: [UInt8]) -> TerminalAnswers {
@@ -41,6 +50,7 @@ public struct TerminalAnswers: Hashable, Sendable {
         }
         // kitty: ESC _ G i=31 ; OK ESC \
         answers.kittyGraphics = text.contains("\u{1B}_Gi=31;OK")
+        answers.kittyFiles = text.contains("\u{1B}_Gi=32;OK")
         // DECRQSS: ESC P 1 $ r … 48:2::1:2:3 or 48;2;1;2;3 … m
         if let range = text.range(of: "\u{1B}P1$r") {
             let reply = text[range.upperBound...].prefix(64)

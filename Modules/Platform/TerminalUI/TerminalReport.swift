@@ -66,7 +66,8 @@ public enum TerminalReport {
         guard let answers else { return "terminal: not asked (input or output is not a terminal)" }
         guard answers.answered else { return "terminal: no answer within 100 ms (the environment alone decides)" }
         let yes = { (value: Bool) in value ? "yes" : "no" }
-        return "terminal: answered: sixel \(yes(answers.sixel)), kitty graphics \(yes(answers.kittyGraphics)), 24-bit colour \(yes(answers.trueColor))"
+        let files = answers.kittyFiles ? " (photos as files: the terminal reads this machine's files)" : ""
+        return "terminal: answered: sixel \(yes(answers.sixel)), kitty graphics \(yes(answers.kittyGraphics))\(files), 24-bit colour \(yes(answers.trueColor))"
     }
 
     private static func shown(_ value: String?) -> String {
