@@ -12,6 +12,8 @@ import Darwin
 /// this user only. Files the terminal has not read are removed by `removeAll()`.
 public final class KittyTempFiles: @unchecked Sendable {
     private let directory: String
+    /// Tells this instance's files from another's in the same process.
+    private let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
     private let lock = Lock()
     private var written: [String] = []
     private var count = 0
@@ -28,7 +30,7 @@ public final class KittyTempFiles: @unchecked Sendable {
     public func write(_ data: Data, suffix: String = "png") -> String? {
         let path: String = lock.withLock {
             count += 1
-            return "\(directory)/feed-tty-graphics-protocol-\(getpid())-\(count).\(suffix)"
+            return "\(directory)/feed-tty-graphics-protocol-\(getpid())-\(token)-\(count).\(suffix)"
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
