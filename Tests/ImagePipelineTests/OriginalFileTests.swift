@@ -194,6 +194,7 @@ struct OriginalFileTests {
         #expect(PhotoURL.original(width: 1600, renditions: renditions, fallback: base).absoluteString == "https://cdn.example/p1-1600.jpg")
         #expect(PhotoURL.original(width: 4000, renditions: renditions, fallback: base).absoluteString == "https://img.example/p1.jpg?sig=abc")
         #expect(PhotoURL.original(width: 800, renditions: [], fallback: URL(string: "https://img.example/p1.jpg?w=150")!).absoluteString == "https://img.example/p1.jpg")
+        #expect(PhotoURL.original(width: 0, renditions: renditions, fallback: base).absoluteString == "https://cdn.example/p1-2000.jpg")
         let ftp = [PhotoRendition(width: 4000, url: URL(string: "ftp://cdn.example/p1.jpg")!)]
         #expect(PhotoURL.original(width: 800, renditions: ftp, fallback: base).absoluteString == "https://img.example/p1.jpg?sig=abc")
     }
