@@ -168,12 +168,16 @@ private struct Sandbox {
         let pidFile = sandbox.url.appendingPathComponent("pid")
         let script = try sandbox.script("viewer", "echo $$ > \(sandbox.quoted(pidFile.path)).tmp; mv \(sandbox.quoted(pidFile.path)).tmp \(sandbox.quoted(pidFile.path)); exec sleep 600")
         let viewer = viewer(server, sandbox, environment: ["FEED_VIEWER": sandbox.quoted(script), "PATH": "/usr/bin:/bin"])
+        func viewerPID() -> Int32? {
+            (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        // However the test ends, the viewer does not outlive it.
+        defer { if let pid = viewerPID() { kill(pid, SIGKILL) } }
         let started = ContinuousClock.now
         #expect(await viewer.open(server.row()) == nil, "still running after the grace: it shows the photo")
         #expect(ContinuousClock.now - started < .seconds(10), "open does not wait for the viewer to exit")
-        #expect(await eventually(within: .seconds(10)) { FileManager.default.fileExists(atPath: pidFile.path) })
-        let pid = try #require(Int32(String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
-        defer { kill(pid, SIGKILL) }
+        #expect(await eventually(within: .seconds(10)) { viewerPID() != nil })
+        let pid = try #require(viewerPID())
         #expect(kill(pid, 0) == 0, "the viewer runs")
         // SIGTERM ends it: feed's ignored signals are not the viewer's. Then nothing of it stays, not even a zombie.
         kill(pid, SIGTERM)
