@@ -297,7 +297,12 @@ let package = Package(
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "Compression", "CPNGShim", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
-        .testTarget(name: "HostTests", dependencies: ["Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "PluginInterface", "StoreInterface", "TelemetryInterface", "TestingSupport"]),
+        .testTarget(
+            name: "HostTests",
+            dependencies: [
+                "Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "ImagePipeline", "Networking", "PluginInterface", "StoreInterface",
+                "TelemetryInterface", "TestingSupport",
+            ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -94,7 +94,8 @@ enum FeedCommand {
                     ? GraphicsMode(rawValue: options.graphics) ?? GraphicsMode.detect(environment: environment, answers: options.terminalAnswers) : .blocks
                 let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
-                    model: model, extensions: services.extensions(for: model), photos: services.photoLoader(), ascii: options.ascii,
+                    model: model, extensions: services.extensions(for: model), photos: services.photoLoader(),
+                    photoOpener: services.photoViewer, ascii: options.ascii,
                     graphics: graphics, symbols: options.blockSymbols, background: options.background, cellPixels: Terminal().cellPixelSize())
                 services.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }

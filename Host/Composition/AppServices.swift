@@ -31,6 +31,9 @@ final class AppServices {
     private(set) var likePost: any LikePostUseCase
     /// The photos of every screen (memory and disk caches, downloads); `nil` with `--photos off`.
     let photos: ImagePipeline?
+    /// Opens a post's photo in the system's viewer (`o`), through `photos` (with `--photos off`, a
+    /// pipeline of its own on the same disk cache, made at the first photo opened).
+    let photoViewer: SystemPhotoViewer
     let userData: UserData
     let watcher: RemoteFlagsWatcher
     /// The app's telemetry: a tracker per owning team, started after the first frame.
@@ -70,7 +73,12 @@ final class AppServices {
         self.likes = likes
         feed = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: likes)
         likePost = SerialLikePostUseCase(likes: likes, reread: likes)
-        photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
+        let photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
+        self.photos = photos
+        let (photoCache, http) = (userData.photoCache, http)
+        photoViewer = SystemPhotoViewer(environment: ProcessInfo.processInfo.environment) {
+            photos ?? Self.openingPipeline(diskDirectory: photoCache, http: http)
+        }
     }
 
     /// Starts the embedded server unless `--server` was given, resolves the flags without waiting
@@ -144,7 +152,7 @@ final class AppServices {
                 tracker.track(.error(code: flag.key, message: line))
             }, newPostsRelay: newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker)
+            telemetry: tracker, photoOpener: photoViewer)
     }
 
     /// A photo loader for one screen (each screen cancels its own rows' loads); `nil` when photos

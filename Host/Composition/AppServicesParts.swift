@@ -23,6 +23,11 @@ extension AppServices {
         return ImagePipeline(configuration: configuration, client: http)
     }
 
+    /// A pipeline only for opening photos in a viewer (`--photos off`): nothing decoded or kept in memory.
+    nonisolated static func openingPipeline(diskDirectory: URL, http: any HTTPClient) -> ImagePipeline {
+        ImagePipeline(configuration: ImagePipelineConfiguration(memoryLimitBytes: 0, diskDirectory: diskDirectory, decodeThreads: 1), client: http)
+    }
+
     static func serverAddress(_ options: HostOptions) throws -> (URL, FeedServer?) {
         if let server = options.server { return (server, nil) }
         var serverOptions = FeedServerOptions()

@@ -24,9 +24,11 @@ final class ScreenRouter {
     private var opener: FlagKey?
 
     /// The router over the feed's view model with what follow-ups add to it; `photos` loads the
-    /// feed's photos (`nil` when photos are off or cannot be drawn here).
+    /// feed's photos (`nil` when photos are off or cannot be drawn here); `photoOpener` opens the
+    /// selected post's photo in the system's viewer (`o`).
     init(
-        model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?, ascii: Bool,
+        model: FeedViewModel, extensions: [(key: FlagKey, extension: any ScreenExtension)], photos: ImageRowLoader<PostID>?,
+        photoOpener: (any PhotoOpener)? = nil, ascii: Bool,
         graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         cellPixels: PixelSize = PixelSize(width: 10, height: 20)
     ) {
@@ -36,7 +38,9 @@ final class ScreenRouter {
         for (key, item) in extensions {
             routed.append(RoutedExtension(key: key, base: item) { [weak self] in self?.opener = $0 })
         }
-        feed = FeedScreen(model: model, extensions: routed, photos: photos, ascii: ascii, graphics: graphics, symbols: symbols, background: background, cellPixels: cellPixels)
+        feed = FeedScreen(
+            model: model, extensions: routed, photos: photos, photoOpener: photoOpener, ascii: ascii, graphics: graphics, symbols: symbols,
+            background: background, cellPixels: cellPixels)
     }
 
     /// The screen over the feed, if one is open.

@@ -7,6 +7,8 @@ enum HeadlessCommand: Equatable {
     case refresh
     case retry
     case tap(post: String)
+    /// The file of post ID's photo at full size, fetched through the disk cache.
+    case original(post: String)
     case settle(milliseconds: Int)
     case state
     case logout
@@ -22,7 +24,7 @@ enum HeadlessCommand: Equatable {
 
     /// The commands, as the error line names them, with the follow-ups' `extra` ones.
     static func summary(_ extra: [HeadlessCommandSpec] = []) -> String {
-        (["open", "see N", "refresh", "retry", "tap ID", "settle [MS]", "state"] + extra.map(\.usage)
+        (["open", "see N", "refresh", "retry", "tap ID", "original ID", "settle [MS]", "state"] + extra.map(\.usage)
             + ["back", "hide", "show", "logout", "quit"]).joined(separator: ", ")
     }
 
@@ -60,11 +62,12 @@ enum HeadlessCommand: Equatable {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))
             }
             return .success(.see(row: row))
-        case "tap":
+        case "tap", "original":
             guard arguments.count == 1 else {
-                return .failure(HeadlessError("'tap' needs one post ID, e.g. 'tap p1'; valid commands: \(summary)"))
+                return .failure(HeadlessError("'\(name)' needs one post ID, e.g. '\(name) p1'; valid commands: \(summary)"))
             }
-            return .success(.tap(post: arguments[arguments.startIndex]))
+            let post = arguments[arguments.startIndex]
+            return .success(name == "tap" ? .tap(post: post) : .original(post: post))
         case "settle":
             guard arguments.count <= 1 else {
                 return .failure(HeadlessError("'settle' takes at most one wait in milliseconds; valid commands: \(summary)"))

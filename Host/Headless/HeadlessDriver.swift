@@ -31,6 +31,8 @@ final class HeadlessDriver: HeadlessControl {
         var returned: () -> Void = {}
         /// Saves the reader's place (quit); returns once written.
         var savePlaces: () async -> Void = {}
+        /// The file of a row's photo at full size, through the disk cache (`original ID`).
+        var originalFile: (PostRow) async throws(ImageLoadError) -> URL = { _ throws(ImageLoadError) in throw .notStored("no photo files here") }
     }
 
     private let model: FeedViewModel
@@ -114,6 +116,16 @@ final class HeadlessDriver: HeadlessControl {
             let sent = if let shown { shown.tap(id) } else { model.toggleLike(id) }
             // A tap is answered once it is recorded: with the queue, once it survives a crash.
             if sent != nil { await app.tapsRecorded() }
+        case .original(let post):
+            guard let row = rows.first(where: { $0.id == PostID(post) }) else {
+                return error("unknown post '\(HeadlessError.excerpt(post))': it is not among the \(rows.count) rows shown")
+            }
+            do {
+                let file = try await app.originalFile(row)
+                return await state(extra: [("original", JSONWriter.quoted(file.path))])
+            } catch {
+                return self.error("the photo of \(HeadlessError.excerpt(post)) could not be had: \(error)")
+            }
         case .plugin(let spec, let argument):
             guard let owner = app.plugins.first(where: { $0.headlessCommands.contains(spec) }) else { break }
             guard let active = app.active.first(where: { $0.key.rawValue == owner.flag.key })?.plugin else {

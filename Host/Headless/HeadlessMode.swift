@@ -1,3 +1,6 @@
+import Foundation
+import ImagePipeline
+
 /// `feed --headless`: the scripting driver over the services' screens.
 @MainActor
 enum HeadlessMode {
@@ -15,6 +18,8 @@ enum HeadlessMode {
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
         app.returned = { services.returned() }
         app.savePlaces = { await services.savePlaces() }
+        let viewer = services.photoViewer
+        app.originalFile = { row throws(ImageLoadError) in try await viewer.originalFile(of: row) }
         let telemetry = services.telemetry
         let driver = HeadlessDriver(feed: feed, write: { line in
             let written = StandardStreams.out(line)

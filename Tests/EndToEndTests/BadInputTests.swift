@@ -56,13 +56,13 @@ import TestingSupport
         let heading = try #require(output.firstIndex { $0 == "Headless commands:" }, "\(output)")
         let listed = try #require(output.dropFirst(heading + 1).first).trimmingCharacters(in: .whitespaces)
         let valid = "valid commands: " + listed
-        #expect(valid.hasPrefix("valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, "))
+        #expect(valid.hasPrefix("valid commands: open, see N, refresh, retry, tap ID, original ID, settle [MS], state, "))
         #expect(valid.hasSuffix("back, hide, show, logout, quit"))
         let unknown = try await feed.send("jump")
         #expect(unknown["error"] as? String == "unknown command 'jump'; \(valid)")
         _ = try await feed.send("open")
         _ = try await feed.send("settle")
-        for command in ["see", "see x", "see -1", "see 20", "tap", "tap nope", "settle soon", "state now"] {
+        for command in ["see", "see x", "see -1", "see 20", "tap", "tap nope", "original", "original p1 p2", "original nope", "settle soon", "state now"] {
             let answer = try await feed.send(command)
             let error = try #require(answer["error"] as? String, "'\(command)' is an error")
             #expect(error.hasSuffix(valid))

@@ -126,7 +126,7 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(lines.count == 3)
         #expect(lines[0].contains(#""note":"off""#))
         #expect(lines[1].contains("'ping' is part of recording, which is off; run with --enable recording"))
-        #expect(lines[1].contains("valid commands: open, see N, refresh, retry, tap ID, settle [MS], state, ping, back"))
+        #expect(lines[1].contains("valid commands: open, see N, refresh, retry, tap ID, original ID, settle [MS], state, ping, back"))
         #expect(lines[2].contains("'ping' takes no argument"))
     }
 }

@@ -44,6 +44,8 @@ public struct PluginContext {
     public let refreshFlags: @MainActor () -> Void
     /// Tracks the follow-up's events as its owning team's (see TelemetryInterface's registry).
     public let telemetry: TelemetryTracker
+    /// Opens a post's photo in the system's viewer (`o` on a screen a follow-up opens); `nil`: not offered.
+    public let photoOpener: (any PhotoOpener)?
 
     /// Creates the context; the host does this once.
     public init(
@@ -53,7 +55,7 @@ public struct PluginContext {
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
-        telemetry: TelemetryTracker = .none
+        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil
     ) {
         self.http = http
         self.likes = likes
@@ -71,5 +73,6 @@ public struct PluginContext {
         self.newPostsRelay = newPostsRelay
         self.refreshFlags = refreshFlags
         self.telemetry = telemetry
+        self.photoOpener = photoOpener
     }
 }

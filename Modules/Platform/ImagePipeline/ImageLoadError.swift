@@ -15,6 +15,8 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRequest(String)
     /// `queued` photos already wait to be decoded, each at least as urgent; try again later.
     case decoderBusy(queued: Int)
+    /// The photo's file could not be written (no disk cache, or it cannot be used).
+    case notStored(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,7 @@ public enum ImageLoadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .undecodable(let error): "the photo cannot be shown: \(error)"
         case .invalidRequest(let reason): "invalid photo request: \(reason)"
         case .decoderBusy(let queued): "\(queued) photos are already waiting to be decoded"
+        case .notStored(let reason): "the photo's file could not be written: \(reason)"
         }
     }
 

@@ -13,6 +13,7 @@ public final class ImagePipeline: Sendable {
     private let disk: DiskImageCache?
     private let metricsRecorder = MetricsRecorder()
     private let coordinator: LoadCoordinator
+    private let originals: OriginalFiles
     /// The download slots (tests look at their use).
     let slots: DownloadSlots
 
@@ -57,6 +58,8 @@ public final class ImagePipeline: Sendable {
             return result
         }
         coordinator = LoadCoordinator(source: source, memory: memory, worker: worker, metrics: metricsRecorder)
+        originals = OriginalFiles(
+            directory: configuration.diskDirectory?.appendingPathComponent("originals", isDirectory: true), keep: configuration.originalFileLimit)
     }
 
     /// Creates a pipeline that fetches with the app's HTTP client.
@@ -103,11 +106,22 @@ public final class ImagePipeline: Sendable {
         return try result.get()
     }
 
+    /// The photo at `url` as a file of its own (for a viewer): its bytes come through the disk
+    /// cache (a fresh copy is not downloaded again) within the same limits, then are written to a
+    /// private file named from the address. Calls for one address while it is made share it.
+    public func originalFile(for url: URL) async throws(ImageLoadError) -> URL {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidRequest("\(url.absoluteString) is not an http(s) address")
+        }
+        return try await originals.file(for: url) { [coordinator] in await coordinator.bytes(of: url, priority: .visible) }
+    }
+
     /// Empties memory and disk and cancels every load (logout: the next user sees nothing).
     public func removeAll() async {
         coordinator.cancelAll()
         memory.removeAll()
         disk?.removeAll()
+        originals.removeAll()
     }
 
     /// What the pipeline did and holds now.
@@ -129,6 +143,9 @@ public final class ImagePipeline: Sendable {
 
     /// The disk cache (tests).
     var diskCache: DiskImageCache? { disk }
+
+    /// The photos' own files (tests).
+    var originalFiles: OriginalFiles { originals }
 
     /// Jobs and byte loads under way (tests).
     var activity: (jobs: Int, loads: Int) { coordinator.activity }

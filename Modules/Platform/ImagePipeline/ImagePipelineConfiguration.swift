@@ -23,6 +23,8 @@ public struct ImagePipelineConfiguration: Sendable {
     public var maxQueuedDecodes: Int
     /// The most bytes of files waiting to be decoded (a single larger file may still wait alone).
     public var maxQueuedDecodeBytes: Int
+    /// The most photo files kept for viewers (`ImagePipeline.originalFile`), beside the disk cache.
+    public var originalFileLimit: Int
     /// The time freshness is judged by (tests move it).
     public var now: @Sendable () -> Date
 
@@ -38,6 +40,7 @@ public struct ImagePipelineConfiguration: Sendable {
         decodeThreads: Int = 2,
         maxQueuedDecodes: Int = 32,
         maxQueuedDecodeBytes: Int = 64 << 20,
+        originalFileLimit: Int = 8,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.memoryLimitBytes = max(0, memoryLimitBytes)
@@ -50,6 +53,7 @@ public struct ImagePipelineConfiguration: Sendable {
         self.decodeThreads = min(4, max(1, decodeThreads))
         self.maxQueuedDecodes = min(1024, max(1, maxQueuedDecodes))
         self.maxQueuedDecodeBytes = max(1, maxQueuedDecodeBytes)
+        self.originalFileLimit = min(1024, max(1, originalFileLimit))
         self.now = now
     }
 

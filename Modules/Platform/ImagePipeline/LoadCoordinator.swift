@@ -174,33 +174,46 @@ final class LoadCoordinator: Sendable {
 
     // MARK: - Byte loads
 
+    /// The bytes of `url` at `priority` for an asker that decodes nothing (a photo's file), from
+    /// the load shared by everyone who wants that URL.
+    func bytes(of url: URL, priority: ImagePriority) async -> Result<Data, ImageLoadError> {
+        let waiterID = state.withLock { $0.nextID() }
+        return await bytes(of: url, waiterID: waiterID) { _ in priority }
+    }
+
     /// The bytes of `key.url`, from the load shared by every job of that URL.
     private func bytes(for key: ImageKey, jobID: UInt64) async -> Result<Data, ImageLoadError> {
+        await bytes(of: key.url, waiterID: jobID) { state in state.jobs[key]?.priority ?? .prefetch }
+    }
+
+    /// Joins (or starts) the byte load of `url` as `waiterID`, at the priority `priority` reads
+    /// under the lock; cancelling the calling task leaves it.
+    private func bytes(of url: URL, waiterID: UInt64, priority: (State) -> ImagePriority) async -> Result<Data, ImageLoadError> {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: BytesContinuation) in
                 let waiting = state.withLock { state -> Bool in
                     // Cancelled before this ran: the handler found no waiter, so answer below.
                     if Task.isCancelled { return false }
-                    let waiter = Waiter(priority: state.jobs[key]?.priority ?? .prefetch, continuation: continuation)
-                    if var load = state.loads[key.url] {
-                        load.waiters[jobID] = waiter
-                        state.loads[key.url] = load
+                    let waiter = Waiter(priority: priority(state), continuation: continuation)
+                    if var load = state.loads[url] {
+                        load.waiters[waiterID] = waiter
+                        state.loads[url] = load
                         source.slots.setPriority(id: load.id, load.priority)
                         return true
                     }
                     var load = Load(id: state.nextID())
-                    load.waiters[jobID] = waiter
+                    load.waiters[waiterID] = waiter
                     let loadID = load.id
                     load.task = Task(priority: waiter.priority.taskPriority) {
-                        await self.runLoad(url: key.url, loadID: loadID)
+                        await self.runLoad(url: url, loadID: loadID)
                     }
-                    state.loads[key.url] = load
+                    state.loads[url] = load
                     return true
                 }
                 if !waiting { continuation.resume(returning: .failure(.cancelled)) }
             }
         } onCancel: {
-            leaveLoad(url: key.url, jobID: jobID)
+            leaveLoad(url: url, jobID: waiterID)
         }
     }
 

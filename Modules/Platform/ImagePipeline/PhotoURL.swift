@@ -28,6 +28,18 @@ public enum PhotoURL {
         return components.url ?? url
     }
 
+    /// The photo at full size, `width` pixels wide as the API says: the narrowest usable rendition
+    /// at least that wide (the widest when the width is unknown), else `url` without its `w` query item.
+    public static func original(width: Int, renditions: [PhotoRendition], fallback url: URL) -> URL {
+        let usable = renditions.filter { $0.width > 0 && ["http", "https"].contains($0.url.scheme?.lowercased() ?? "") }
+        let full = width > 0 ? usable.filter { $0.width >= width }.min { $0.width < $1.width } : usable.max { $0.width < $1.width }
+        if let full { return full.url }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let items = components.queryItems else { return url }
+        let kept = items.filter { $0.name != "w" }
+        components.queryItems = kept.isEmpty ? nil : kept
+        return components.url ?? url
+    }
+
     /// The rendition to download for `pixelWidth`: the smallest of `renditions` at least that
     /// wide, the widest when none is; with no usable rendition (none, or none with a positive
     /// width and an http(s) address), `sized(url, pixelWidth:)`.

@@ -18,6 +18,11 @@ public final class FeedScreen {
     private let model: FeedViewModel
     private let extensions: [any ScreenExtension]
     private let photos: ImageRowLoader<PostID>?
+    private let photoOpener: (any PhotoOpener)?
+    /// The posts whose photo is being opened: `o` on one of them again does nothing meanwhile.
+    private var openingPhotos: Set<PostID> = []
+    /// The last photo opening started (tests await it).
+    private(set) var photoOpening: Task<Void, Never>?
     /// A refresh asked for by key is under way: the reader sees the new first page from its top.
     private var refreshingFromTop = false
     private let ascii: Bool
@@ -39,11 +44,13 @@ public final class FeedScreen {
     /// segments, row marks, keys and the screens they open), asked in order for a key the screen
     /// does not bind. With `photos`, the rows on screen and the next screenful ask for their
     /// photos, and loaded photos are drawn: in `symbols`, or by `graphics` on cells of
-    /// `cellPixels` pixels; colours are picked to read on `background`.
+    /// `cellPixels` pixels; colours are picked to read on `background`. With `photoOpener`, `o`
+    /// opens the selected post's photo with it.
     public init(
         model: FeedViewModel,
         extensions: [any ScreenExtension] = [],
         photos: ImageRowLoader<PostID>? = nil,
+        photoOpener: (any PhotoOpener)? = nil,
         ascii: Bool = false,
         graphics: GraphicsMode = .blocks,
         symbols: BlockSymbols = .half,
@@ -56,6 +63,7 @@ public final class FeedScreen {
         self.model = model
         self.extensions = extensions
         self.photos = photos
+        self.photoOpener = photoOpener
         self.ascii = ascii
         self.graphics = graphics
         self.symbols = symbols
@@ -75,14 +83,16 @@ public final class FeedScreen {
         return task
     }
 
-    /// Applies `key`: moves, pages, likes the selected post, refreshes, retries, opens help or quits.
+    /// Applies `key`: moves, pages, likes the selected post or opens its photo, refreshes, retries,
+    /// opens help or quits.
     public func handle(_ key: Key) -> FeedScreenKeyResult {
         if showsHelp {
             if FeedScreenAction(key) == .quit { return .quit }
             showsHelp = false
             return .handled
         }
-        guard let action = FeedScreenAction(key) else { return handleExtensionKey(key) }
+        // Without an opener `o` is not the screen's: a follow-up may bind it.
+        guard let action = FeedScreenAction(key), action != .openPhoto || photoOpener != nil else { return handleExtensionKey(key) }
         let state = model.viewState
         switch action {
         case .quit:
@@ -96,6 +106,9 @@ public final class FeedScreen {
         case .like:
             guard let row = selectedRow() else { return .ignored }
             model.toggleLike(row.id)
+        case .openPhoto:
+            guard let row = selectedRow(), !openingPhotos.contains(row.id) else { return .ignored }
+            openPhoto(row)
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
@@ -119,6 +132,24 @@ public final class FeedScreen {
             }
         }
         return .ignored
+    }
+
+    /// Opens `row`'s photo with the opener, saying so in the title line until it is open; a
+    /// failure's line replaces it.
+    private func openPhoto(_ row: PostRow) {
+        guard let photoOpener else { return }
+        openingPhotos.insert(row.id)
+        model.show(.openingPhoto)
+        photoOpening = Task { [weak self] in
+            let problem = await photoOpener.open(row)
+            guard let self else { return }
+            openingPhotos.remove(row.id)
+            if let problem {
+                model.show(.photoNotOpened(problem))
+            } else {
+                model.dismiss(.openingPhoto)
+            }
+        }
     }
 
     /// A refresh starts at the top, as a pull can only start there: the reader sees the first page
@@ -195,7 +226,7 @@ public final class FeedScreen {
 
     private var options: FeedScreenOptions {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
-        options.extraKeys = extensions.flatMap(\.keyHelp)
+        options.extraKeys = (photoOpener == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
         // A newer feed in another order waits while the reader is below the top: r shows it.
         if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }

@@ -257,7 +257,7 @@ public enum FeedScreenRenderer {
                 // A long message ends at a word with an ellipsis, never half a word.
                 let text = " " + TextLayout.truncateAtWord(message.text, width: right - 1 - start - 2, ellipsis: glyphs.ellipsis) + " "
                 // "Feed started over" is news, not a failure.
-                buffer.write(text, row: 0, column: start, style: message == .startedOver ? theme.callout : theme.message)
+                buffer.write(text, row: 0, column: start, style: message.isNews ? theme.callout : theme.message)
             } else if let callout = options.titleSegments.first(where: { $0.kind == .callout }), state.initialLoad == .loaded,
                 right - 1 - start > 2
             {

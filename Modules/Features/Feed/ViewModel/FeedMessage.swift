@@ -15,6 +15,10 @@ public enum FeedMessage: Hashable, Sendable {
     case likeFailed(wanted: Bool)
     /// The server no longer accepted the place in the feed: a new first page replaced the rows, read from the top.
     case startedOver
+    /// The selected post's photo is being fetched for the system's viewer (`o`).
+    case openingPhoto
+    /// The photo could not be opened; the line says why.
+    case photoNotOpened(String)
 
     /// The message after a like of `wanted` ended with `outcome`: "Couldn't like" when it failed or
     /// the server was read back holding the other heart; `nil` otherwise.
@@ -35,6 +39,11 @@ public enum FeedMessage: Hashable, Sendable {
         case .refreshFailed(let error): "Couldn't refresh: \(error). Showing the posts you had."
         case .likeFailed(let wanted): wanted ? "Couldn't like" : "Couldn't unlike"
         case .startedOver: "Feed started over"
+        case .openingPhoto: "Opening the photo in the viewer"
+        case .photoNotOpened(let line): line
         }
     }
+
+    /// News rather than a failure: drawn as a callout.
+    public var isNews: Bool { self == .startedOver || self == .openingPhoto }
 }

@@ -32,7 +32,9 @@ final class ActiveSharedPostStore: ActivePlugin {
     /// The profile screen of `author`, selecting `post`.
     func makeProfileScreen(of author: Author, selecting post: PostID) -> ProfileScreen? {
         makeProfile(of: author).map { model in
-            ProfileScreen(model: model, selecting: post, extensions: context.extensions(model), photos: context.photoLoader(), ascii: context.ascii, symbols: context.symbols, background: context.background)
+            ProfileScreen(
+                model: model, selecting: post, extensions: context.extensions(model), photos: context.photoLoader(), photoOpener: context.photoOpener,
+                ascii: context.ascii, symbols: context.symbols, background: context.background)
         }
     }
 

@@ -16,6 +16,11 @@ public final class ProfileScreen {
     public private(set) var showsHelp = false
 
     private let photos: ImageRowLoader<PostID>?
+    private let photoOpener: (any PhotoOpener)?
+    /// The posts whose photo is being opened: `o` on one of them again does nothing meanwhile.
+    private var openingPhotos: Set<PostID> = []
+    /// The last photo opening started (tests await it).
+    private(set) var photoOpening: Task<Void, Never>?
     private let extensions: [any ScreenExtension]
     private let ascii: Bool
     private let symbols: BlockSymbols
@@ -33,16 +38,19 @@ public final class ProfileScreen {
     /// A screen over `model`, with `selecting` (the post it was opened from) selected once it shows;
     /// with `photos`, the cells on screen and the next screenful ask for their photos; `extensions`
     /// are what follow-ups add (title segments, marks on cells, keys the screen does not bind); a
-    /// message clears itself after `messageLifetime` by the `now` clock.
+    /// message clears itself after `messageLifetime` by the `now` clock. With `photoOpener`, `o`
+    /// opens the selected post's photo with it.
     public init(
         model: ProfileViewModel, selecting post: PostID? = nil, extensions: [any ScreenExtension] = [],
-        photos: ImageRowLoader<PostID>? = nil, ascii: Bool = false, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
+        photos: ImageRowLoader<PostID>? = nil, photoOpener: (any PhotoOpener)? = nil, ascii: Bool = false, symbols: BlockSymbols = .half,
+        background: TerminalBackground = .dark,
         messageLifetime: Duration = .seconds(4),
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.model = model
         self.selected = post
         self.photos = photos
+        self.photoOpener = photoOpener
         self.extensions = extensions
         self.ascii = ascii
         self.symbols = symbols
@@ -65,7 +73,8 @@ public final class ProfileScreen {
         return index
     }
 
-    /// Applies `key`: moves in the grid, likes the selected post, retries, opens help, or goes back.
+    /// Applies `key`: moves in the grid, likes the selected post or opens its photo, retries, opens
+    /// help, or goes back.
     public func handle(_ key: Key) -> ProfileScreenKeyResult {
         if showsHelp {
             showsHelp = false
@@ -74,7 +83,8 @@ public final class ProfileScreen {
         let rows = model.viewState.rows
         let grid = ProfileGrid(size: size)
         let index = selectedIndex
-        guard let action = ProfileScreenAction(key) else {
+        // Without an opener `o` is not the screen's: a follow-up may bind it.
+        guard let action = ProfileScreenAction(key), action != .openPhoto || photoOpener != nil else {
             // A follow-up's key; a screen over this one opens only over the feed.
             let selected = rows.indices.contains(index) ? rows[index] : nil
             for item in extensions {
@@ -93,6 +103,9 @@ public final class ProfileScreen {
         case .like:
             guard rows.indices.contains(index) else { return .ignored }
             model.toggleLike(rows[index].id)
+        case .openPhoto:
+            guard rows.indices.contains(index), !openingPhotos.contains(rows[index].id) else { return .ignored }
+            openPhoto(rows[index])
         case .left, .right, .up, .down, .first, .last:
             guard !rows.isEmpty else { return .ignored }
             let moved: Int = switch action {
@@ -186,6 +199,24 @@ public final class ProfileScreen {
         return state.initialLoad == .loading || state.pagination == .loading || state.message != nil
     }
 
+    /// Opens `row`'s photo with the opener, saying so in the title line until it is open; a
+    /// failure's line replaces it.
+    private func openPhoto(_ row: PostRow) {
+        guard let photoOpener else { return }
+        openingPhotos.insert(row.id)
+        model.show(.openingPhoto)
+        photoOpening = Task { [weak self] in
+            let problem = await photoOpener.open(row)
+            guard let self else { return }
+            openingPhotos.remove(row.id)
+            if let problem {
+                model.show(.photoNotOpened(problem))
+            } else {
+                model.dismiss(.openingPhoto)
+            }
+        }
+    }
+
     private func select(_ index: Int) {
         let rows = model.viewState.rows
         guard rows.indices.contains(index) else { return }
@@ -199,7 +230,7 @@ public final class ProfileScreen {
         let glyphs = Glyphs.set(ascii: ascii)
         var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: tickCount, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
-        options.extraKeys = extensions.flatMap(\.keyHelp)
+        options.extraKeys = (photoOpener == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking
         let state = model.viewState
         options.lead = Self.lead(ProfileGrid(size: size), top: top, count: state.rows.count, footer: state.pagination != .idle)

@@ -3,7 +3,7 @@ import TerminalUI
 /// What a key asks the profile screen to do.
 enum ProfileScreenAction: Hashable, Sendable {
     case left, right, up, down, first, last
-    case like, retry, help, back, quit
+    case like, openPhoto, retry, help, back, quit
 
     /// The action bound to `key`, if any.
     init?(_ key: Key) {
@@ -15,6 +15,7 @@ enum ProfileScreenAction: Hashable, Sendable {
         case .character("g"), .home: self = .first
         case .character("G"), .end: self = .last
         case .character(" "): self = .like
+        case .character("o"): self = .openPhoto
         case .character("R"): self = .retry
         case .character("?"): self = .help
         case .escape, .backspace, .character("q"): self = .back

@@ -85,6 +85,12 @@ public final class ProfileViewModel {
     /// Clears the latest message.
     public func dismissMessage() { state.message = nil }
 
+    /// Shows the screen's own `message` (a photo opening) until it clears or another replaces it.
+    func show(_ message: ProfileMessage) { state.message = message }
+
+    /// Clears `message` if it is still the one shown.
+    func dismiss(_ message: ProfileMessage) { if state.message == message { state.message = nil } }
+
     /// The screen left for good: stops loading, lets go of its posts in the store and stops listening.
     public func close() {
         guard !closed else { return }
