@@ -173,11 +173,10 @@ private struct Sandbox {
         }
         // However the test ends, the viewer does not outlive it.
         defer { if let pid = viewerPID() { kill(pid, SIGKILL) } }
-        let started = ContinuousClock.now
         #expect(await viewer.open(server.row()) == nil, "still running after the grace: it shows the photo")
-        #expect(ContinuousClock.now - started < .seconds(10), "open does not wait for the viewer to exit")
         #expect(await eventually(within: .seconds(10)) { viewerPID() != nil })
         let pid = try #require(viewerPID())
+        // open returned while the viewer (600 s of sleep) still runs: it does not wait for the viewer to exit.
         #expect(kill(pid, 0) == 0, "the viewer runs")
         // SIGTERM ends it: feed's ignored signals are not the viewer's. Then nothing of it stays, not even a zombie.
         kill(pid, SIGTERM)
