@@ -73,7 +73,8 @@ import TestingSupport
         let server = try TestServer()
         for ascii in [false, true] {
             let pane = try await TmuxPane(
-                arguments: ["--server", server.url, "--photos", "on", "--data-dir", TemporaryDirectory.make().path] + (ascii ? ["--ascii"] : []),
+                arguments: ["--server", server.url, "--photos", "on", "--symbols", "half", "--data-dir", TemporaryDirectory.make().path]
+                    + (ascii ? ["--ascii"] : []),
                 environment: ["COLORTERM": "truecolor"])
             defer { pane.kill() }
             _ = try await pane.waitForScreen("the first page") { TerminalScreenTests.text($0).contains("1/20") }

@@ -106,4 +106,27 @@ struct CellMosaicTests {
         }
         return error
     }
+
+    @Test("the packed fit holds each cell's shape and two colours in 12 bytes: unpacked, it paints the fitted pixels")
+    func packed() {
+        let image = noise(width: 9, height: 7, seed: 11)
+        let fitted = quadrants.apply(to: image)
+        let packed = quadrants.pack(image)
+        #expect(packed.width == 4 * 4 && packed.height == 3)
+        for row in 0..<3 {
+            for column in 0..<4 {
+                let cell = CellMosaic.unpack(packed, column: column, row: row)
+                for index in 0..<4 {
+                    let colour = cell.shape >> UInt64(index) & 1 == 1 ? cell.inside : cell.outside
+                    let pixel = fitted.pixel(x: column * 2 + index % 2, y: row * 2 + index / 2)
+                    #expect(colour == (pixel.red, pixel.green, pixel.blue), "cell \(column),\(row) pixel \(index)")
+                }
+            }
+        }
+        // Smaller than a cell: one cell, of the pixels there are.
+        let tiny = quadrants.pack(RGBImage(width: 1, height: 1, red: 9, green: 8, blue: 7))
+        #expect(tiny.width == 4 && tiny.height == 1)
+        let only = CellMosaic.unpack(tiny, column: 0, row: 0)
+        #expect(only.inside == (9, 8, 7) && only.outside == (9, 8, 7))
+    }
 }

@@ -42,13 +42,16 @@ struct BlockSymbolsTests {
         #expect(BlockSymbols.quadrant.mosaic!.shapes.count == 8 + 6 + 2)
     }
 
-    @Test("a fitted photo drawn in cells shows exactly the fitted pixels (each glyph's ink in the foreground)")
+    @Test("a packed fit drawn in cells shows exactly the fitted pixels (each glyph's ink in the foreground)")
     func drawnBack() throws {
         for symbols in [BlockSymbols.quadrant, .sextant] {
             let cell = symbols.cell
-            let image = try #require(symbols.mosaic).apply(to: noise(width: 7 * cell.width, height: 4 * cell.height, seed: 5))
+            let photo = noise(width: 7 * cell.width, height: 4 * cell.height, seed: 5)
+            let image = try #require(symbols.mosaic).apply(to: photo)
+            let packed = try #require(symbols.mosaic).pack(photo)
+            #expect(symbols.cells(of: packed) == (7, 4))
             var buffer = ScreenBuffer(size: TerminalSize(columns: 9, rows: 6))
-            buffer.draw(image, symbols: symbols, row: 1, column: 2, lines: 0..<6)
+            buffer.draw(packed, symbols: symbols, row: 1, column: 2, lines: 0..<6)
             let inks = inkTable(symbols)
             for y in 0..<4 {
                 for x in 0..<7 {
@@ -69,7 +72,7 @@ struct BlockSymbolsTests {
     @Test("drawing clips to the buffer and to the lines asked for")
     func clipping() {
         let cell = BlockSymbols.quadrant.cell
-        let image = BlockSymbols.quadrant.mosaic!.apply(to: noise(width: 10 * cell.width, height: 10 * cell.height, seed: 1))
+        let image = BlockSymbols.quadrant.mosaic!.pack(noise(width: 10 * cell.width, height: 10 * cell.height, seed: 1))
         var buffer = ScreenBuffer(size: TerminalSize(columns: 6, rows: 6))
         buffer.draw(image, symbols: .quadrant, row: -3, column: 3, lines: 1..<4)
         for row in 0..<6 {

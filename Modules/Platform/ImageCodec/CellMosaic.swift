@@ -10,11 +10,12 @@ public struct CellMosaic: Hashable, Sendable {
     /// A shape and its complement are the same fit; either may be listed.
     public let shapes: [UInt64]
 
-    /// Creates a mosaic; `cell` holds at most 64 pixels and `shapes` at least one shape.
+    /// Creates a mosaic; `cell` holds at most 48 pixels (a packed cell keeps 48 bits of shape)
+    /// and `shapes` at least one shape.
     public init(cell: PixelSize, shapes: [UInt64]) {
-        precondition(cell.width > 0 && cell.height > 0 && cell.pixelCount <= 64 && !shapes.isEmpty, "CellMosaic: \(cell), \(shapes.count) shapes")
+        precondition(cell.width > 0 && cell.height > 0 && cell.pixelCount <= 48 && !shapes.isEmpty, "CellMosaic: \(cell), \(shapes.count) shapes")
         self.cell = cell
-        let all: UInt64 = cell.pixelCount == 64 ? .max : (1 << UInt64(cell.pixelCount)) - 1
+        let all: UInt64 = (1 << UInt64(cell.pixelCount)) - 1
         // One of each shape/complement pair, in order: the fit is the same for both.
         var seen = Set<UInt64>()
         self.shapes = shapes.compactMap { shape in
@@ -50,6 +51,47 @@ public struct CellMosaic: Hashable, Sendable {
             }
         }
         return RGBImage(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// The fit of each whole cell, packed four pixels a cell in a row of cells (`columns` × 4 by
+    /// `rows`): the shape's colour, the other group's colour, then the shape's bits (48 at most,
+    /// low byte first). What a screen draws cells from: 12 bytes a cell, not the cell's pixels.
+    /// An image smaller than a cell counts as one cell (its edge pixels repeated).
+    public func pack(_ image: RGBImage) -> RGBImage {
+        let columns = max(1, image.width / cell.width), rows = max(1, image.height / cell.height)
+        var packed = [UInt8](repeating: 0, count: columns * 4 * rows * 3)
+        let count = cell.pixelCount
+        var values = [Int32](repeating: 0, count: count * 3)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    for index in 0..<count {
+                        let x = min(image.width - 1, column * cell.width + index % cell.width)
+                        let y = min(image.height - 1, row * cell.height + index / cell.width)
+                        let offset = (y * image.width + x) * 3
+                        for channel in 0..<3 { values[index * 3 + channel] = Int32(pixels[offset + channel]) }
+                    }
+                    let (shape, inside, outside) = bestFit(values, count: count)
+                    let base = (row * columns + column) * 12
+                    (packed[base], packed[base + 1], packed[base + 2]) = inside
+                    (packed[base + 3], packed[base + 4], packed[base + 5]) = outside
+                    for byte in 0..<6 { packed[base + 6 + byte] = UInt8(truncatingIfNeeded: shape >> UInt64(byte * 8)) }
+                }
+            }
+        }
+        return RGBImage(width: columns * 4, height: rows, pixels: packed)
+    }
+
+    /// One cell of a packed fit (`pack`): its shape and the colours inside and outside it.
+    public static func unpack(
+        _ packed: RGBImage, column: Int, row: Int
+    ) -> (shape: UInt64, inside: (UInt8, UInt8, UInt8), outside: (UInt8, UInt8, UInt8)) {
+        let base = (row * packed.width + column * 4) * 3
+        return packed.pixels.withUnsafeBufferPointer { pixels in
+            var shape: UInt64 = 0
+            for byte in 0..<6 { shape |= UInt64(pixels[base + 6 + byte]) << UInt64(byte * 8) }
+            return (shape, (pixels[base], pixels[base + 1], pixels[base + 2]), (pixels[base + 3], pixels[base + 4], pixels[base + 5]))
+        }
     }
 
     /// The shape whose two groups' means leave the least squared error, and those means.

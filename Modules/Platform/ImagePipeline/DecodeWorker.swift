@@ -50,7 +50,7 @@ final class DecodeWorker: Sendable {
         self.work = work
     }
 
-    /// Decodes `data` to `size` (then fitted to `mosaic`'s cells, if any) on a worker thread under
+    /// Decodes `data` to `size` (then fitted to `mosaic`'s cells and packed, if any) on a worker thread under
     /// `id` (unique while it runs). Cancelling
     /// the calling task drops a waiting decode (answering `.cancelled` at once) or stops a
     /// running one (answering when the decoder next looks, between rows).
@@ -119,7 +119,7 @@ final class DecodeWorker: Sendable {
         let thread = Thread { [self] in
             Self.nameThisThread()
             while let job = next() {
-                let result = work(job.data, job.size, job.cancellation).map { image in job.mosaic?.apply(to: image) ?? image }
+                let result = work(job.data, job.size, job.cancellation).map { image in job.mosaic?.pack(image) ?? image }
                 state.withLock { _ = $0.running.removeValue(forKey: job.id) }
                 switch result {
                 case .success(let image): job.continuation.resume(returning: .success(image))

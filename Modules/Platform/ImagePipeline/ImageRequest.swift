@@ -9,7 +9,8 @@ public struct ImageRequest: Hashable, Sendable {
     public var size: PixelSize
     /// How soon it is wanted.
     public var priority: ImagePriority
-    /// The per-cell fit the decoded image gets (on the decode thread), e.g. quadrant blocks'.
+    /// The per-cell fit the decoded image gets (on the decode thread), e.g. quadrant blocks': the
+    /// image delivered is then the packed fit (`CellMosaic.pack`), not pixels.
     public var mosaic: CellMosaic?
 
     /// Creates a request.

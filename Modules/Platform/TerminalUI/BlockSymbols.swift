@@ -42,7 +42,13 @@ public enum BlockSymbols: String, Hashable, Sendable, CaseIterable {
         PixelSize(width: max(1, columns) * cell.width, height: max(1, rows) * cell.height)
     }
 
-    /// The per-cell fit a decoded photo gets before it is drawn (none for half blocks: two pixels, one shape).
+    /// The cells an image for these symbols covers: half blocks' pixels two a cell, one above the
+    /// other; the other sets' packed fit four pixels a cell (`CellMosaic.pack`).
+    public func cells(of image: RGBImage) -> (columns: Int, rows: Int) {
+        self == .half ? (image.width, (image.height + 1) / 2) : (image.width / 4, image.height)
+    }
+
+    /// The per-cell fit a decoded photo gets before it is drawn, packed (none for half blocks: two pixels, one shape).
     public var mosaic: CellMosaic? {
         switch self {
         case .half: nil

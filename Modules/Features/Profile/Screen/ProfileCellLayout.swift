@@ -42,8 +42,7 @@ struct ProfileCellLayout {
         let width = grid.cellWidth - 1
         if case .ready(let image) = photo {
             // The photo, centred in its box, in block symbols; the box's frame gives way to it.
-            let cell = symbols.cell
-            let columns = image.width / cell.width, lines = (image.height + cell.height - 1) / cell.height
+            let (columns, lines) = symbols.cells(of: image)
             let left = x + (width - columns) / 2
             let top = y + (grid.boxRows - lines) / 2
             buffer.draw(image, symbols: symbols, row: top, column: left, lines: visible.clamped(to: y..<(y + grid.boxRows)))
