@@ -104,7 +104,7 @@ public struct JPEGDecoder: Sendable {
             data.withUnsafeBytes { raw in
                 var limits = cjpeg_limits()
                 limits.max_scans = UInt32(clamping: maxScans)
-                limits.max_cpu_seconds = Self.seconds(maxCPUTime)
+                limits.max_cpu_seconds = maxCPUTime.inSeconds
                 if let cancellation {
                     limits.context = Unmanaged.passUnretained(cancellation).toOpaque()
                     limits.should_stop = { context in
@@ -172,10 +172,5 @@ public struct JPEGDecoder: Sendable {
             let message = String(cString: cjpeg_decoder_message(decoder))
             return .corrupt(message.isEmpty ? "unknown libjpeg error" : message)
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

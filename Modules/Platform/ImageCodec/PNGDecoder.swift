@@ -121,7 +121,7 @@ public struct PNGDecoder: Sendable {
                 // Only PLTE and tRNS are read of the ancillary chunks, both under 1 KiB.
                 limits.max_chunk_bytes = 256 << 10
                 limits.max_chunks = 16
-                limits.max_cpu_seconds = Self.seconds(maxCPUTime)
+                limits.max_cpu_seconds = maxCPUTime.inSeconds
                 if let cancellation {
                     limits.context = Unmanaged.passUnretained(cancellation).toOpaque()
                     limits.should_stop = { context in
@@ -244,10 +244,5 @@ public struct PNGDecoder: Sendable {
             let message = String(cString: cpng_decoder_message(decoder))
             return .corrupt(message.isEmpty ? "unknown libpng error" : message)
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -18,11 +18,10 @@ public final class FeedScreen {
     private let model: FeedViewModel
     private let extensions: [any ScreenExtension]
     private let photos: ImageRowLoader<PostID>?
-    private let photoOpener: (any PhotoOpener)?
+    private let photoOpenings: PhotoOpenings?
     /// The posts whose photo is being opened: `o` on one of them again does nothing meanwhile.
-    private var openingPhotos: Set<PostID> = []
     /// The last photo opening started (tests await it).
-    private(set) var photoOpening: Task<Void, Never>?
+    var photoOpening: Task<Void, Never>? { photoOpenings?.last }
     /// A refresh asked for by key is under way: the reader sees the new first page from its top.
     private var refreshingFromTop = false
     private let ascii: Bool
@@ -63,7 +62,7 @@ public final class FeedScreen {
         self.model = model
         self.extensions = extensions
         self.photos = photos
-        self.photoOpener = photoOpener
+        self.photoOpenings = photoOpener.map { PhotoOpenings(opener: $0) }
         self.ascii = ascii
         self.graphics = graphics
         self.symbols = symbols
@@ -92,7 +91,7 @@ public final class FeedScreen {
             return .handled
         }
         // Without an opener `o` is not the screen's: a follow-up may bind it.
-        guard let action = FeedScreenAction(key), action != .openPhoto || photoOpener != nil else { return handleExtensionKey(key) }
+        guard let action = FeedScreenAction(key), action != .openPhoto || photoOpenings != nil else { return handleExtensionKey(key) }
         let state = model.viewState
         switch action {
         case .quit:
@@ -107,7 +106,7 @@ public final class FeedScreen {
             guard let row = selectedRow() else { return .ignored }
             model.toggleLike(row.id)
         case .openPhoto:
-            guard let row = selectedRow(), !openingPhotos.contains(row.id) else { return .ignored }
+            guard let row = selectedRow(), photoOpenings?.isOpening(row.id) != true else { return .ignored }
             openPhoto(row)
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
@@ -137,13 +136,10 @@ public final class FeedScreen {
     /// Opens `row`'s photo with the opener, saying so in the title line until it is open; a
     /// failure's line replaces it.
     private func openPhoto(_ row: PostRow) {
-        guard let photoOpener else { return }
-        openingPhotos.insert(row.id)
+        guard let photoOpenings else { return }
         model.show(.openingPhoto)
-        photoOpening = Task { [weak self] in
-            let problem = await photoOpener.open(row)
+        photoOpenings.open(row) { [weak self] problem in
             guard let self else { return }
-            openingPhotos.remove(row.id)
             if let problem {
                 model.show(.photoNotOpened(problem))
             } else {
@@ -226,7 +222,7 @@ public final class FeedScreen {
 
     private var options: FeedScreenOptions {
         var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
-        options.extraKeys = (photoOpener == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
+        options.extraKeys = (photoOpenings == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
         // A newer feed in another order waits while the reader is below the top: r shows it.
         if model.viewState.feedUpdated { options.titleSegments.insert(TitleSegment("Feed updated · r", kind: .callout), at: 0) }

@@ -16,11 +16,10 @@ public final class ProfileScreen {
     public private(set) var showsHelp = false
 
     private let photos: ImageRowLoader<PostID>?
-    private let photoOpener: (any PhotoOpener)?
+    private let photoOpenings: PhotoOpenings?
     /// The posts whose photo is being opened: `o` on one of them again does nothing meanwhile.
-    private var openingPhotos: Set<PostID> = []
     /// The last photo opening started (tests await it).
-    private(set) var photoOpening: Task<Void, Never>?
+    var photoOpening: Task<Void, Never>? { photoOpenings?.last }
     private let extensions: [any ScreenExtension]
     private let ascii: Bool
     private let symbols: BlockSymbols
@@ -50,7 +49,7 @@ public final class ProfileScreen {
         self.model = model
         self.selected = post
         self.photos = photos
-        self.photoOpener = photoOpener
+        self.photoOpenings = photoOpener.map { PhotoOpenings(opener: $0) }
         self.extensions = extensions
         self.ascii = ascii
         self.symbols = symbols
@@ -84,7 +83,7 @@ public final class ProfileScreen {
         let grid = ProfileGrid(size: size)
         let index = selectedIndex
         // Without an opener `o` is not the screen's: a follow-up may bind it.
-        guard let action = ProfileScreenAction(key), action != .openPhoto || photoOpener != nil else {
+        guard let action = ProfileScreenAction(key), action != .openPhoto || photoOpenings != nil else {
             // A follow-up's key; a screen over this one opens only over the feed.
             let selected = rows.indices.contains(index) ? rows[index] : nil
             for item in extensions {
@@ -104,7 +103,7 @@ public final class ProfileScreen {
             guard rows.indices.contains(index) else { return .ignored }
             model.toggleLike(rows[index].id)
         case .openPhoto:
-            guard rows.indices.contains(index), !openingPhotos.contains(rows[index].id) else { return .ignored }
+            guard rows.indices.contains(index), photoOpenings?.isOpening(rows[index].id) != true else { return .ignored }
             openPhoto(rows[index])
         case .left, .right, .up, .down, .first, .last:
             guard !rows.isEmpty else { return .ignored }
@@ -202,13 +201,10 @@ public final class ProfileScreen {
     /// Opens `row`'s photo with the opener, saying so in the title line until it is open; a
     /// failure's line replaces it.
     private func openPhoto(_ row: PostRow) {
-        guard let photoOpener else { return }
-        openingPhotos.insert(row.id)
+        guard let photoOpenings else { return }
         model.show(.openingPhoto)
-        photoOpening = Task { [weak self] in
-            let problem = await photoOpener.open(row)
+        photoOpenings.open(row) { [weak self] problem in
             guard let self else { return }
-            openingPhotos.remove(row.id)
             if let problem {
                 model.show(.photoNotOpened(problem))
             } else {
@@ -230,7 +226,7 @@ public final class ProfileScreen {
         let glyphs = Glyphs.set(ascii: ascii)
         var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: tickCount, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
-        options.extraKeys = (photoOpener == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
+        options.extraKeys = (photoOpenings == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking
         let state = model.viewState
         options.lead = Self.lead(ProfileGrid(size: size), top: top, count: state.rows.count, footer: state.pagination != .idle)
