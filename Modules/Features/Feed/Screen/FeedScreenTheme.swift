@@ -29,8 +29,7 @@ struct FeedScreenTheme: Sendable {
 
     /// The colours for a dark background (cyan and yellow) or a light one (blue and dark yellow, which read on white).
     init(background: TerminalBackground = .dark) {
-        let accent: Color = background == .light ? .blue : .cyan
-        let warning: Color = background == .light ? .rgb(red: 135, green: 85, blue: 0) : .yellow
+        let (accent, warning) = (background.accent, background.warning)
         title = Style(foreground: accent, bold: true)
         status = Style(foreground: .gray)
         author = Style(bold: true)
