@@ -65,8 +65,14 @@ final class DetachedProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        for descriptor in openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        // Every descriptor from 3 up closed in the child, also those another thread opens while this
+        // runs (glibc 2.34's closefrom action, looked up: Swift's Glibc does not show it); else those open now.
+        if let closeFrom = Self.closeFromAction {
+            _ = closeFrom(&actions, 3)
+        } else {
+            for descriptor in openDescriptors() where descriptor > 2 {
+                posix_spawn_file_actions_addclose(&actions, descriptor)
+            }
         }
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -130,6 +136,16 @@ final class DetachedProcess: Sendable {
     #else
     private static let setSID = Int32(POSIX_SPAWN_SETSID)
     #endif
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, where the C library has it (2.34 and later).
+    private static let closeFromAction: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// The descriptors open now (from /proc/self/fd), closed in the child: Swift's Glibc does not
     /// show `posix_spawn_file_actions_addclosefrom_np`. Without /proc, the first 1024.

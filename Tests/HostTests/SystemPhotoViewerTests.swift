@@ -87,10 +87,14 @@ private struct Sandbox {
 /// The system viewer behind `o`: the photo's file through the disk cache, then FEED_VIEWER or
 /// xdg-open started apart from the terminal; every way it can fail is one line.
 @Suite struct SystemPhotoViewerTests {
-    private func viewer(_ server: OriginalsServer, _ sandbox: Sandbox, environment: [String: String], timeout: Duration = .seconds(10)) -> SystemPhotoViewer {
+    /// A viewer over `server`'s photos. `grace` is long by default: a viewer that ends is answered
+    /// when it ends, and one that fails is never taken for one still running on a loaded box.
+    private func viewer(
+        _ server: OriginalsServer, _ sandbox: Sandbox, environment: [String: String], timeout: Duration = .seconds(10), grace: Duration = .seconds(60)
+    ) -> SystemPhotoViewer {
         let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: server.base, timeout: timeout, retry: .none, totalDeadline: timeout))
         let cache = sandbox.cache
-        return SystemPhotoViewer(environment: environment, grace: .milliseconds(500)) {
+        return SystemPhotoViewer(environment: environment, grace: grace) {
             ImagePipeline(configuration: ImagePipelineConfiguration(memoryLimitBytes: 0, diskDirectory: cache), client: client)
         }
     }
@@ -153,12 +157,15 @@ private struct Sandbox {
         defer { sandbox.remove() }
         let server = try OriginalsServer()
         let missing = viewer(server, sandbox, environment: ["FEED_VIEWER": "/nonexistent/photo-viewer", "PATH": "/usr/bin:/bin"])
-        #expect(await missing.open(server.row()) == "FEED_VIEWER: command not found")
+        let notFound = await missing.open(server.row())
+        #expect(notFound == "FEED_VIEWER: command not found")
         let failing = viewer(server, sandbox, environment: ["FEED_VIEWER": "exit 4;", "PATH": "/usr/bin:/bin"])
-        #expect(await failing.open(server.row()) == "FEED_VIEWER could not open the photo (exit 4)")
+        let failed = await failing.open(server.row())
+        #expect(failed == "FEED_VIEWER could not open the photo (exit 4)")
         try sandbox.script("xdg-open", "exit 3")
         let noHandler = viewer(server, sandbox, environment: ["PATH": sandbox.url.appendingPathComponent("bin").path])
-        #expect(await noHandler.open(server.row()) == "xdg-open found no program for photos (exit 3)")
+        let unhandled = await noHandler.open(server.row())
+        #expect(unhandled == "xdg-open found no program for photos (exit 3)")
     }
 
     @Test func aViewerThatNeverExitsIsLeftRunningAndReapedWhenItEnds() async throws {
@@ -167,7 +174,7 @@ private struct Sandbox {
         let server = try OriginalsServer()
         let pidFile = sandbox.url.appendingPathComponent("pid")
         let script = try sandbox.script("viewer", "echo $$ > \(sandbox.quoted(pidFile.path)).tmp; mv \(sandbox.quoted(pidFile.path)).tmp \(sandbox.quoted(pidFile.path)); exec sleep 600")
-        let viewer = viewer(server, sandbox, environment: ["FEED_VIEWER": sandbox.quoted(script), "PATH": "/usr/bin:/bin"])
+        let viewer = viewer(server, sandbox, environment: ["FEED_VIEWER": sandbox.quoted(script), "PATH": "/usr/bin:/bin"], grace: .milliseconds(500))
         func viewerPID() -> Int32? {
             (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
