@@ -84,7 +84,8 @@ import Glibc
         }
         emulator.start()
         let terminal = Terminal(input: pty.device, output: pty.device)
-        let answers = try #require(terminal.probe(timeout: .seconds(2)))
+        // A long deadline: the answer ends the wait, and a loaded box may run the emulator late.
+        let answers = try #require(terminal.probe(timeout: .seconds(30)))
         #expect(answers.answered && answers.sixel && answers.trueColor && answers.kittyFiles)
         #expect(answers.background.map { [$0.red, $0.green, $0.blue] } == [0, 0, 0])
         #expect(sameSettings(pty.settings(), before), "the terminal's settings are as they were")

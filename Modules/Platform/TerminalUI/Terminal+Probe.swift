@@ -29,7 +29,7 @@ extension Terminal {
         defer { files.removeAll() }
         guard (try? write(TerminalAnswers.query(kittyFile: file))) != nil else { return nil }
         let clock = ContinuousClock()
-        let deadline = clock.now + min(max(timeout, .milliseconds(1)), .seconds(2))
+        let deadline = clock.now + min(max(timeout, .milliseconds(1)), .seconds(60))
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 512)
         while received.count < 4096 {
