@@ -30,23 +30,14 @@ public struct CellMosaic: Hashable, Sendable {
     public func apply(to image: RGBImage) -> RGBImage {
         let columns = image.width / cell.width, rows = image.height / cell.height
         guard columns > 0, rows > 0 else { return image }
+        let packed = pack(image)
         var pixels = image.pixels
-        let count = cell.pixelCount
-        var offsets = [Int](repeating: 0, count: count)
-        var values = [Int32](repeating: 0, count: count * 3)
         for row in 0..<rows {
             for column in 0..<columns {
-                for index in 0..<count {
-                    let x = column * cell.width + index % cell.width, y = row * cell.height + index / cell.width
-                    offsets[index] = (y * image.width + x) * 3
-                    for channel in 0..<3 { values[index * 3 + channel] = Int32(pixels[offsets[index] + channel]) }
-                }
-                let (shape, inside, outside) = bestFit(values, count: count)
-                for index in 0..<count {
-                    let colour = shape >> UInt64(index) & 1 == 1 ? inside : outside
-                    pixels[offsets[index]] = colour.0
-                    pixels[offsets[index] + 1] = colour.1
-                    pixels[offsets[index] + 2] = colour.2
+                let fit = Self.unpack(packed, column: column, row: row)
+                for index in 0..<cell.pixelCount {
+                    let offset = ((row * cell.height + index / cell.width) * image.width + column * cell.width + index % cell.width) * 3
+                    (pixels[offset], pixels[offset + 1], pixels[offset + 2]) = fit.shape >> UInt64(index) & 1 == 1 ? fit.inside : fit.outside
                 }
             }
         }

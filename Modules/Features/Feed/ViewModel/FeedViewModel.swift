@@ -173,12 +173,6 @@ public final class FeedViewModel {
     /// Clears the latest message.
     public func dismissMessage() { state.message = nil }
 
-    /// Shows the screen's own `message` (a photo opening) until it clears or another replaces it.
-    func show(_ message: FeedMessage) { state.message = message }
-
-    /// Clears `message` if it is still the one shown.
-    func dismiss(_ message: FeedMessage) { if state.message == message { state.message = nil } }
-
     /// Waits until idle or `timeout`; returns whether it became idle. A cancelled caller stops waiting.
     public func waitUntilIdle(timeout: Duration) async -> Bool {
         isIdle ? true : await idle.wait(timeout: timeout)
