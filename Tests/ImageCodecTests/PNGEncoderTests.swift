@@ -76,4 +76,42 @@ import TestingSupport
         #expect(png.count * 4 < photo.pixels.count, "\(png.count) bytes for \(photo.pixels.count) raw")
         #expect(try Self.decode(png).pixels == photo.pixels)
     }
+
+    @Test("a palette PNG: colour type 3, the image's own colours in PLTE, read back by libpng exactly where it has at most 256")
+    func paletteExact() throws {
+        // 256 colours, each in its own 5-bit box: median cut keeps every one of them.
+        var pixels: [UInt8] = []
+        for index in 0..<256 { pixels += [UInt8(index % 16 * 16), UInt8(index / 16 * 16), 128] }
+        let image = RGBImage(width: 32, height: 8, pixels: pixels)
+        let file = PNGEncoder.encodePalette(image)
+        let chunks = try Self.chunks(file)
+        #expect(chunks.map { $0.type } == ["IHDR", "PLTE", "IDAT", "IEND"])
+        #expect(Array(chunks[0].data[8...]) == [8, 3, 0, 0, 0])
+        #expect(chunks[1].data.count == 256 * 3)
+        #expect(try PNGDecoder().decode(file).pixels == image.pixels)
+        let two = RGBImage(width: 2, height: 1, pixels: [255, 0, 0, 0, 0, 255])
+        #expect(try Self.chunks(PNGEncoder.encodePalette(two))[1].data.count == 2 * 3)
+        #expect(try PNGDecoder().decode(PNGEncoder.encodePalette(two)).pixels == two.pixels)
+    }
+
+    @Test("a photo as a palette PNG: each pixel its colour box's mean, close to the photo, in a fraction of the truecolour PNG's bytes")
+    func palettePhoto() throws {
+        var random = SplitMix64(seed: 31)
+        let smooth = Photos.gradient(width: 480, height: 320)
+        // The photo's grain: a little noise on every channel, as a camera's JPEG has.
+        let grainy = RGBImage(
+            width: smooth.width, height: smooth.height,
+            pixels: smooth.pixels.map { UInt8(clamping: Int($0) + Int.random(in: -6...6, using: &random)) })
+        let file = PNGEncoder.encodePalette(grainy)
+        let palette = ColorPalette(grainy)
+        let expected = palette.registers.flatMap { let colour = palette.colors[Int($0)]; return [colour.red, colour.green, colour.blue] }
+        let decoded = try PNGDecoder().decode(file)
+        #expect(decoded.pixels == expected)
+        var squared = 0.0
+        for (drawn, original) in zip(decoded.pixels, grainy.pixels) { squared += pow(Double(drawn) - Double(original), 2) }
+        let psnr = 10 * log10(255 * 255 / (squared / Double(grainy.pixels.count)))
+        #expect(psnr > 30, "\(psnr) dB")
+        let truecolour = PNGEncoder.encode(grainy).count
+        #expect(file.count * 2 < truecolour, "\(file.count) bytes against \(truecolour) truecolour")
+    }
 }

@@ -9,15 +9,15 @@ public enum KittyGraphics {
     /// The most base64 characters one escape sequence carries (the protocol's limit).
     public static let chunkSize = 4096
 
-    /// Sends `image`'s pixels as image `id`, as PNG, without showing it (`a=t`): written to a
-    /// file of `files` for the terminal to read and delete (`t=t`, a path in place of the pixels)
-    /// where given and the file could be written, else in base64 chunks through the terminal.
+    /// Sends `image`'s pixels as image `id`, as PNG, without showing it (`a=t`): every pixel,
+    /// written to a file of `files` for the terminal to read and delete (`t=t`, a path in place of
+    /// the pixels) where given and the file could be written; else through the terminal in base64
+    /// chunks as a palette PNG of the photo's own 256 colours (a quarter of the bytes or less).
     public static func transmit(_ image: RGBImage, id: UInt32, files: KittyTempFiles? = nil) -> String {
-        let png = PNGEncoder.encode(image)
-        if let files, let path = files.write(png) {
+        if let files, let path = files.write(PNGEncoder.encode(image)) {
             return "\u{1B}_Ga=t,t=t,f=100,i=\(id),q=2;\(Data(path.utf8).base64EncodedString())\u{1B}\\"
         }
-        let payload = png.base64EncodedString()
+        let payload = PNGEncoder.encodePalette(image).base64EncodedString()
         var out = ""
         var start = payload.startIndex
         var first = true

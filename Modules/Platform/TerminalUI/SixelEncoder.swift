@@ -7,7 +7,7 @@ public enum SixelEncoder {
     /// The sixel sequence that draws `image` at the cursor, one pixel a terminal pixel.
     public static func encode(_ image: RGBImage) -> String {
         guard image.width > 0, image.height > 0 else { return "" }
-        let palette = SixelPalette(image)
+        let palette = ColorPalette(image)
         let registers = palette.registers, colours = palette.colors.count
         var out = "\u{1B}P0;1;0q\"1;1;\(image.width);\(image.height)"
         for (register, colour) in palette.colors.enumerated() {

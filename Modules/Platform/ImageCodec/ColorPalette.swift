@@ -1,15 +1,15 @@
-import ImageCodec
-
-/// At most 256 colours for one sixel image, by median cut: the image's colours (5 bits a channel)
+/// At most 256 colours of one image's own, by median cut: the image's colours (5 bits a channel)
 /// are split, box by box, across the channel that spreads widest, at the pixel-weighted median;
-/// each box's colour is the mean of its pixels. Far closer to a photo than a fixed palette.
-struct SixelPalette {
-    /// The registers' colours, in register order.
-    let colors: [(red: UInt8, green: UInt8, blue: UInt8)]
-    /// Each pixel's register, row by row.
-    let registers: [UInt8]
+/// each box's colour is the mean of its pixels. Far closer to a photo than a fixed palette; a
+/// sixel's registers and a palette PNG's entries.
+public struct ColorPalette: Sendable {
+    /// The palette's colours, in index order.
+    public let colors: [(red: UInt8, green: UInt8, blue: UInt8)]
+    /// Each pixel's index into `colors`, row by row.
+    public let registers: [UInt8]
 
-    init(_ image: RGBImage, maxColors: Int = 256) {
+    /// The palette of `image`, at most `maxColors` (1…256) colours.
+    public init(_ image: RGBImage, maxColors: Int = 256) {
         let limit = min(256, max(1, maxColors))
         var count = [Int](repeating: 0, count: 32_768)
         var sums = [Int](repeating: 0, count: 32_768 * 3)
