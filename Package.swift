@@ -33,7 +33,8 @@ let package = Package(
         .target(
             name: "Feed",
             dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
-            path: "Modules/Features/Feed"
+            path: "Modules/Features/Feed",
+            exclude: ["feature.json"]
         ),
         .target(
             name: "NewPostsPill",
@@ -46,12 +47,14 @@ let package = Package(
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
                 "SafeText",
             ],
-            path: "Modules/Features/LiveUpdates"
+            path: "Modules/Features/LiveUpdates",
+            exclude: ["feature.json"]
         ),
         .target(
             name: "Profile",
             dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
-            path: "Modules/Features/Profile"
+            path: "Modules/Features/Profile",
+            exclude: ["feature.json"]
         ),
         .target(
             name: "FeedData",
@@ -61,13 +64,15 @@ let package = Package(
         .target(
             name: "Likes",
             dependencies: ["FeedInterface", "LikesInterface", "Networking"],
-            path: "Modules/Features/Likes"
+            path: "Modules/Features/Likes",
+            exclude: ["feature.json"]
         ),
 
         .target(
             name: "Store",
             dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database"],
-            path: "Modules/Features/Store"
+            path: "Modules/Features/Store",
+            exclude: ["feature.json"]
         ),
 
         .target(

@@ -112,12 +112,12 @@ struct CommandLineTests {
     @Test("usage errors exit 2 with one line")
     func usageErrors() async {
         let cases: [([String], String)] = [
-            ([], "no command given; use one of deps, size, graph, owners, shape, affected, binary or launch (--help for options)"),
-            (["lint"], "unknown command \"lint\"; use deps, size, graph, owners, shape, affected, binary or launch"),
+            ([], "no command given; use one of deps, size, graph, owners, plugins, shape, affected, binary or launch (--help for options)"),
+            (["lint"], "unknown command \"lint\"; use deps, size, graph, owners, plugins, shape, affected, binary or launch"),
             (["deps", "--base", "HEAD"], "--base belongs to `workspace-check affected`"),
             (["affected"], "affected needs --base REV, the git revision to compare the work tree with (e.g. --base origin/main)"),
             (["affected", "--base", "HEAD", "--format", "github"], "affected prints text or json, not github annotations; use --format text or --format json"),
-            (["shape", "--check", "X"], "--check and --write belong to `workspace-check graph` and `workspace-check owners`"),
+            (["shape", "--check", "X"], "--check and --write belong to `workspace-check graph`, `owners` and `plugins`"),
             (["deps", "--frobnicate"], "unknown option '--frobnicate'; see `workspace-check --help`"),
             (["deps", "--format", "xml"], "invalid value 'xml' for --format: expected text, github or json; see `workspace-check --help`"),
             (["deps", "--format"], "--format needs a value: text, github or json; see `workspace-check --help`"),

@@ -145,7 +145,7 @@ struct ShapeCommandTests {
             "Tools/workspace.json:20 feature-role FeedInterface, the demo of feature \"Likes\", has role interface, not example",
         ])
         let fixes = violations.compactMap { $0["fix"]?.string }
-        #expect(fixes[0] == "add \"Extra\" to the \"implementations\" of its feature in \"features\" of Tools/workspace.json (features: Feed, Likes), or add a feature for it")
+        #expect(fixes[0] == "add \"Extra\" to the \"implementations\" of its feature in its feature.json (features: Feed, Likes), or add a feature for it: a feature.json in Modules/Features/Extra/")
         #expect(fixes[1] == "move Modules/Features/Likes into Modules/TestSupport/ (and set its path: in Package.swift), or name the right module in \"testing\" of feature \"Feed\"")
     }
 
@@ -163,7 +163,7 @@ struct ShapeCommandTests {
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface" }"#)
             == "Tools/workspace.json:14: feature \"Feed\" has no \"implementations\"; list its implementation modules ([\"Feed\"])")
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface", "implementations": ["Feed"], "fakes": "X" }"#)
-            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: demo, implementations, interface, name, owner, testing, tests, comment")
+            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: demo, implementations, interface, name, owner, plugins, testing, tests, comment")
         #expect(error("{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"A\"] },\n{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"B\"] }")
             == "Tools/workspace.json:15: feature \"A\" is defined twice; merge the two")
     }

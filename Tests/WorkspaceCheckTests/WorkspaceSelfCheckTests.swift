@@ -25,10 +25,11 @@ struct WorkspaceSelfCheckTests {
         #expect(workspace.roles["WorkspaceCheckTests"]?.module == "WorkspaceCheck")
     }
 
-    @Test("every module has an owner, the checked-in CODEOWNERS is current, and every feature has its parts")
+    @Test("every module has an owner, CODEOWNERS, the plugin list and the flag tables are current, and every feature has its parts")
     func ownersAndShape() async {
         let root = root
-        for arguments in [["owners", "--check", "\(root)/.github/CODEOWNERS"], ["shape"]] {
+        let generated = ["Host/Plugins/PluginList.swift", "README.md", "docs/features.md"].map { ["plugins", "--check", "\(root)/\($0)"] }
+        for arguments in [["owners", "--check", "\(root)/.github/CODEOWNERS"], ["shape"]] + generated {
             let outcome = await offPool {
                 WorkspaceCheckCommand.run(arguments: arguments + ["--package-path", root], currentDirectory: root)
             }

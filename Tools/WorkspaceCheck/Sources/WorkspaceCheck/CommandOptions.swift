@@ -43,6 +43,7 @@ struct CommandOptions: Sendable {
           size    lines of code and compiled bytes per module against the budgets
           graph   the module graph as Mermaid (or DOT); --check / --write keep a README's copy current
           owners  every module has an owning team; --check / --write keep .github/CODEOWNERS current
+          plugins the follow-ups the features' manifests declare; --check / --write keep the plugin list and flag tables current
           shape   each feature's interface, implementations, testing, tests and demo, with their roles
           affected  the modules a change touches, their dependents, owners and the tests to run
           binary  bytes each module contributes to the shipping binary, and the binary's, against budgets
@@ -65,6 +66,9 @@ struct CommandOptions: Sendable {
         owners:
           --check FILE         fail if FILE (CODEOWNERS) differs from the owners in the config
           --write FILE         write CODEOWNERS to FILE
+        plugins:
+          --check FILE         fail if FILE (the plugin list, or a flag table between plugins markers) is stale
+          --write FILE         write the plugin list (a .swift FILE) or FILE's flag table
         binary:
           --build-path DIR     the release build directory (default: <package>/.build/release)
           --suggest            print "totalBytes" and "modules" of current × --factor (default 1.25)
@@ -157,8 +161,8 @@ struct CommandOptions: Sendable {
         if options.dot || options.includeTests, options.command != "graph" {
             throw ArgumentError("--dot and --include-tests belong to `workspace-check graph`")
         }
-        if options.check != nil || options.write != nil, !["graph", "owners"].contains(options.command) {
-            throw ArgumentError("--check and --write belong to `workspace-check graph` and `workspace-check owners`")
+        if options.check != nil || options.write != nil, !["graph", "owners", "plugins"].contains(options.command) {
+            throw ArgumentError("--check and --write belong to `workspace-check graph`, `owners` and `plugins`")
         }
         if options.base != nil, options.command != "affected" {
             throw ArgumentError("--base belongs to `workspace-check affected`")
@@ -179,7 +183,7 @@ struct CommandOptions: Sendable {
     }
 
     /// The commands, in the order the usage lists them.
-    private static let commands = ["deps", "size", "graph", "owners", "shape", "affected", "binary", "launch"]
+    private static let commands = ["deps", "size", "graph", "owners", "plugins", "shape", "affected", "binary", "launch"]
 
     private static var commandList: String {
         commands.dropLast().joined(separator: ", ") + " or " + commands[commands.count - 1]

@@ -1,41 +1,86 @@
-/// Reads `"features"` of the config.
+/// Reads features: the config's `"features"`, and each feature's manifest (`feature.json`).
 extension ConfigReader {
+    /// The keys a feature may have.
+    static let featureKeys: Set<String> = ["name", "interface", "implementations", "testing", "tests", "demo", "owner", "plugins"]
+
     /// The `"features"` array.
     func readFeatures(_ node: JSONNode?) throws(UsageError) -> [FeatureDefinition] {
         guard let node else { return [] }
         guard let elements = node.elements else { throw fail(node, "\"features\" must be an array of features") }
         var features: [FeatureDefinition] = []
         for element in elements {
-            _ = try object(element, "a feature", keys: ["name", "interface", "implementations", "testing", "tests", "demo", "owner"])
-            let name = try string(element["name"], "the feature's \"name\"", in: element)
-            guard !features.contains(where: { $0.name == name }) else { throw fail(element, "feature \"\(name)\" is defined twice; merge the two") }
-            var lines: [String: Int] = [:]
-            func part(_ key: String) throws(UsageError) -> String? {
-                guard let value = element[key] else { return nil }
-                let text = try string(value, "\"\(key)\" of feature \"\(name)\"", in: element)
-                lines[text] = value.line
-                return text
-            }
-            func parts(_ key: String) throws(UsageError) -> [String] {
-                let list = try strings(element[key], "\"\(key)\" of feature \"\(name)\"")
-                for (text, line) in list { lines[text] = line }
-                return list.map(\.0)
-            }
-            let interface = try part("interface")
-            let implementations = try parts("implementations")
-            guard !implementations.isEmpty else {
-                throw fail(element, "feature \"\(name)\" has no \"implementations\"; list its implementation modules ([\"\(name)\"])")
-            }
-            var feature = FeatureDefinition(
-                name: name, interface: interface, implementations: implementations, testing: try part("testing"),
-                tests: try parts("tests"), demo: try part("demo"), configLine: element.line, partLines: lines
-            )
-            if let owner = element["owner"] {
-                feature.owner = try string(owner, "\"owner\" of feature \"\(name)\"", in: element)
-                feature.ownerLine = owner.line
+            let feature = try readFeature(element)
+            guard !features.contains(where: { $0.name == feature.name }) else {
+                throw fail(element, "feature \"\(feature.name)\" is defined twice; merge the two")
             }
             features.append(feature)
         }
         return features
+    }
+
+    /// One feature, from a config entry or a manifest's root object.
+    func readFeature(_ element: JSONNode) throws(UsageError) -> FeatureDefinition {
+        _ = try object(element, "a feature", keys: Self.featureKeys)
+        let name = try string(element["name"], "the feature's \"name\"", in: element)
+        var lines: [String: Int] = [:]
+        func part(_ key: String) throws(UsageError) -> String? {
+            guard let value = element[key] else { return nil }
+            let text = try string(value, "\"\(key)\" of feature \"\(name)\"", in: element)
+            lines[text] = value.line
+            return text
+        }
+        func parts(_ key: String) throws(UsageError) -> [String] {
+            let list = try strings(element[key], "\"\(key)\" of feature \"\(name)\"")
+            for (text, line) in list { lines[text] = line }
+            return list.map(\.0)
+        }
+        let interface = try part("interface")
+        let implementations = try parts("implementations")
+        guard !implementations.isEmpty else {
+            throw fail(element, "feature \"\(name)\" has no \"implementations\"; list its implementation modules ([\"\(name)\"])")
+        }
+        var feature = FeatureDefinition(
+            name: name, interface: interface, implementations: implementations, testing: try part("testing"),
+            tests: try parts("tests"), demo: try part("demo"), configLine: element.line, partLines: lines
+        )
+        feature.file = file
+        if let owner = element["owner"] {
+            feature.owner = try string(owner, "\"owner\" of feature \"\(name)\"", in: element)
+            feature.ownerLine = owner.line
+        }
+        if let node = element["plugins"] {
+            guard let entries = node.elements else { throw fail(node, "\"plugins\" of feature \"\(name)\" must be an array of plugins") }
+            for entry in entries {
+                let plugin = try readPlugin(entry, of: name)
+                guard implementations.contains(plugin.module) else {
+                    throw fail(entry, "plugin \(plugin.type) is in module \"\(plugin.module)\", which is not an implementation of feature \"\(name)\"; name one of \(implementations.joined(separator: ", "))")
+                }
+                feature.plugins.append(plugin)
+            }
+        }
+        return feature
+    }
+
+    private func readPlugin(_ node: JSONNode, of feature: String) throws(UsageError) -> PluginDefinition {
+        _ = try object(node, "a plugin of feature \"\(feature)\"", keys: ["type", "module", "flag", "position", "adds", "does", "docs"])
+        let type = try string(node["type"], "the plugin's \"type\" (its FeaturePlugin value's type)", in: node)
+        guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), type.first?.isUppercase == true else {
+            throw fail(node, "plugin type \"\(type)\" must be a Swift type name such as BookmarksPlugin")
+        }
+        let module = try string(node["module"], "\"module\" of plugin \(type)", in: node)
+        let flag = try string(node["flag"], "\"flag\" of plugin \(type)", in: node)
+        guard flag.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
+            throw fail(node["flag"] ?? node, "flag \"\(flag)\" of plugin \(type) must be lowercase words joined by dashes")
+        }
+        guard let position = node["position"]?.integer, (1...10_000).contains(position) else {
+            throw fail(node, "plugin \(type) needs \"position\": a whole number from 1 to 10000, its place in the plugin list")
+        }
+        return PluginDefinition(
+            type: type, module: module, flag: flag, position: position,
+            adds: try string(node["adds"], "\"adds\" of plugin \(type) (one line for the README)", in: node),
+            does: try string(node["does"], "\"does\" of plugin \(type) (the docs' line)", in: node),
+            docs: try string(node["docs"], "\"docs\" of plugin \(type) (where it is documented)", in: node),
+            line: node.line
+        )
     }
 }

@@ -1,5 +1,7 @@
-/// One entry of the config's `"features"`: the modules that make up a feature (Tuist's modular
-/// architecture — interface, implementations, testing, tests, demo).
+/// One feature: the modules that make it up (Tuist's modular architecture — interface,
+/// implementations, testing, tests, demo), its owner and the follow-ups it plugs into the host.
+/// Declared by its manifest (`feature.json` in its implementation's folder) or in the config's
+/// `"features"`.
 struct FeatureDefinition: Equatable, Sendable {
     /// The feature's name (`Feed`); its demo is `<name>Demo` unless `demo` says otherwise.
     let name: String
@@ -18,6 +20,10 @@ struct FeatureDefinition: Equatable, Sendable {
     var owner: String? = nil
     /// The config line of `"owner"`.
     var ownerLine: Int? = nil
+    /// The follow-ups it declares, in written order.
+    var plugins: [PluginDefinition] = []
+    /// The file that declares it (its manifest, or the config), as messages name it.
+    var file: String = ""
     /// The config line the feature starts on.
     let configLine: Int
     /// The config line of each part, by target name.

@@ -33,7 +33,7 @@ struct OwnersChecker {
         for feature in config.features {
             guard let team = feature.owner, config.teams[team] == nil else { continue }
             violations.append(Violation(
-                severity: .error, rule: .unknownTeam, file: config.file, line: feature.ownerLine ?? feature.configLine, target: feature.name,
+                severity: .error, rule: .unknownTeam, file: feature.file, line: feature.ownerLine ?? feature.configLine, target: feature.name,
                 subject: team, message: "feature \"\(feature.name)\" is owned by team \"\(team)\", which is not in \"teams\"",
                 why: Rule.unknownTeam.why,
                 fix: "correct the team key (\(knownTeams)), or add \"\(team)\": {\"handle\": \"@org/\(team)\"} to \"teams\" in \(config.file)"

@@ -22,6 +22,7 @@ enum Rule: String, CaseIterable, Sendable {
     case binaryBudget = "binary-budget"
     case binaryBudgetMissing = "binary-budget-missing"
     case launchBudget = "launch-budget"
+    case staleGenerated = "stale-generated"
 
     /// The command whose run reports this rule (and checks allow entries for it).
     var command: String {
@@ -32,6 +33,7 @@ enum Rule: String, CaseIterable, Sendable {
         case .featureRole, .featureIncomplete, .featurelessImplementation, .sharedImplementation: "shape"
         case .binaryBudget, .binaryBudgetMissing: "binary"
         case .launchBudget: "launch"
+        case .staleGenerated: "plugins"
         case .staleAllow: "any"
         default: "deps"
         }
@@ -78,6 +80,8 @@ enum Rule: String, CaseIterable, Sendable {
             "every module linked into the shipping binary has a byte budget, so a regression has an owning team before it ships."
         case .binaryBudgetMissing:
             "a module that ships without a binary budget grows unnoticed; it is exempt only so a merge that adds a module does not fail CI, until its team gives it a budget."
+        case .staleGenerated:
+            "the host's plugin list and the flag tables are generated from the features' manifests; a copy that differs builds or documents other follow-ups than the manifests declare."
         case .launchBudget:
             "launch time is what every user pays first; work added before the first answer is a regression its owner must see."
         }

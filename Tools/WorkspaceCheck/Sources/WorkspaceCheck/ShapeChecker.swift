@@ -21,6 +21,12 @@ struct ShapeChecker {
                 ("testing", "testsupport", feature.testing.map { [$0] } ?? []), ("tests", "tests", feature.tests),
                 ("demo", "example", feature.demo.map { [$0] } ?? []),
             ]
+            func add(_ severity: Violation.Severity, _ rule: Rule, line: Int, target: String, _ message: String, fix: String) {
+                violations.append(Violation(
+                    severity: severity, rule: rule, file: feature.file, line: line, target: target, subject: nil,
+                    message: message, why: rule.why, fix: fix
+                ))
+            }
             for (key, role, names) in members {
                 for name in names {
                     let line = feature.line(of: name)
@@ -63,10 +69,10 @@ struct ShapeChecker {
                 add(.error, .featurelessImplementation, file: workspace.manifestFile,
                     line: workspace.locator.line(ofTarget: target.name) ?? 1, target: target.name,
                     "\(target.name) (implementation) belongs to no feature",
-                    fix: "add \"\(target.name)\" to the \"implementations\" of its feature in \"features\" of \(config.file)\(featureList.isEmpty ? "" : " (features: \(featureList))"), or add a feature for it")
+                    fix: "add \"\(target.name)\" to the \"implementations\" of its feature in its \(FeatureManifests.fileName)\(featureList.isEmpty ? "" : " (features: \(featureList))"), or add a feature for it: a \(FeatureManifests.fileName) in \(target.path)/")
             } else if owners.count > 1 {
                 for feature in owners.dropFirst() {
-                    add(.error, .sharedImplementation, line: feature.line(of: target.name), target: target.name,
+                    add(.error, .sharedImplementation, file: feature.file, line: feature.line(of: target.name), target: target.name,
                         "\(target.name) is an implementation of both \"\(owners[0].name)\" and \"\(feature.name)\"",
                         fix: "keep \"\(target.name)\" in the \"implementations\" of one feature; the other reaches it through an interface")
                 }

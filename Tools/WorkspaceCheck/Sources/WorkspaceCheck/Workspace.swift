@@ -25,8 +25,10 @@ struct Workspace: Sendable {
         }
         let configFile = configPath ?? WorkspaceConfig.defaultPath
         let configAbsolute = configFile.hasPrefix("/") ? configFile : "\(root)/\(configFile)"
-        let config = try WorkspaceConfig.load(path: configAbsolute, file: relative(configAbsolute, to: root))
         let manifest = try ManifestLoader.load(packageRoot: root)
+        let config = try FeatureManifests.merged(
+            try WorkspaceConfig.load(path: configAbsolute, file: relative(configAbsolute, to: root)),
+            with: try FeatureManifests.load(root: root, manifest: manifest))
         return load(root: root, manifest: manifest, config: config)
     }
 

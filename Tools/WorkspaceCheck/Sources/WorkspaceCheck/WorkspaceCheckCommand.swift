@@ -15,6 +15,7 @@ public enum WorkspaceCheckCommand {
             case "deps": return deps(workspace, options)
             case "size": return try size(workspace, options)
             case "owners": return try owners(workspace, options)
+            case "plugins": return try plugins(workspace, options)
             case "shape": return shape(workspace, options)
             case "affected": return try affected(workspace, options)
             case "binary": return try binary(workspace, options)

@@ -21,8 +21,8 @@ struct WorkspaceConfig: Sendable {
     let owners: [OwnerEntry]
     /// CODEOWNERS paths that are not module folders (`/Package.swift`), with their teams.
     let ownedPaths: [OwnerEntry]
-    /// The features and their parts, in written order.
-    let features: [FeatureDefinition]
+    /// The features and their parts: the config's, in written order, then the manifests' (by path).
+    var features: [FeatureDefinition]
     /// The byte budgets of the shipping binary and the modules linked into it (`binary`), if set.
     var binary: BinaryBudgets? = nil
     /// The launch-time budget of the shipping binary (`launch`), if set.

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The features' own manifests: a `feature.json` at the root of a target's folder declares the
+/// feature that target belongs to (its parts, owner and follow-ups), so a new feature is added by
+/// its own folders rather than by an entry in the shared config.
+enum FeatureManifests {
+    /// The manifest's file name.
+    static let fileName = "feature.json"
+
+    /// The features declared by the manifests in the folders of `manifest`'s targets, by path.
+    static func load(root: String, manifest: PackageManifest) throws(UsageError) -> [FeatureDefinition] {
+        var features: [FeatureDefinition] = []
+        for path in Set(manifest.targets.map(\.path)).sorted() {
+            let file = "\(path)/\(fileName)"
+            guard let data = FileManager.default.contents(atPath: "\(root)/\(file)") else { continue }
+            let node: JSONNode
+            do {
+                node = try JSONNodeParser.parse(String(decoding: data, as: UTF8.self))
+            } catch {
+                throw UsageError("\(file):\(error.line): \(error.message); fix the JSON syntax")
+            }
+            features.append(try ConfigReader(file: file).readFeature(node))
+        }
+        return features
+    }
+
+    /// `config`'s features followed by the manifests'; a name declared twice is an error naming both files.
+    static func merged(_ config: WorkspaceConfig, with manifests: [FeatureDefinition]) throws(UsageError) -> WorkspaceConfig {
+        var config = config
+        for feature in manifests {
+            if let other = config.features.first(where: { $0.name == feature.name }) {
+                throw UsageError("\(feature.file):\(feature.configLine): feature \"\(feature.name)\" is also declared in \(other.file):\(other.configLine); keep one (its manifest)")
+            }
+            config.features.append(feature)
+        }
+        let plugins = config.features.flatMap { feature in feature.plugins.map { (feature, $0) } }
+        for (index, (feature, plugin)) in plugins.enumerated() {
+            for (otherFeature, other) in plugins[..<index] where other.flag == plugin.flag || other.type == plugin.type || other.position == plugin.position {
+                let clash = other.flag == plugin.flag ? "flag \"\(plugin.flag)\"" : other.type == plugin.type ? "type \(plugin.type)" : "position \(plugin.position)"
+                throw UsageError("\(feature.file):\(plugin.line): plugin \(plugin.type) has the \(clash) of plugin \(other.type) (\(otherFeature.file):\(other.line)); give each plugin its own")
+            }
+        }
+        return config
+    }
+}

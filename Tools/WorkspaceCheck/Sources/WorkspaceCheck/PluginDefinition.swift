@@ -1,0 +1,20 @@
+/// One follow-up a feature's manifest declares: the `FeaturePlugin` value the host's plugin list
+/// builds, its flag, and the lines the README's and the docs' flag tables show for it.
+struct PluginDefinition: Equatable, Sendable {
+    /// The plugin's type (`OfflinePagesPlugin`), built with `init()`.
+    let type: String
+    /// The module that declares it (imported by the plugin list).
+    let module: String
+    /// The flag key (`offline-pages`).
+    let flag: String
+    /// Its place in the plugin list (lower first): the order the host wraps and extends in.
+    let position: Int
+    /// What it adds, one line for the README's table.
+    let adds: String
+    /// What it does, in depth, for the docs' table.
+    let does: String
+    /// Where it is documented (`docs/features.md#…`).
+    let docs: String
+    /// The manifest line it starts on.
+    let line: Int
+}
