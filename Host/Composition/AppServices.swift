@@ -58,6 +58,8 @@ final class AppServices {
     private var background: [Task<Void, Never>] = []
     /// Newer-post counts one follow-up pushes to the others.
     private let newPostsRelay = NewPostsRelay()
+    /// What follow-ups offer each other and the host (e.g. the like queue).
+    let services = ServiceRegistry()
 
     private init(_ parts: AppServicesParts, plugins: [any FeaturePlugin]) {
         options = parts.options
@@ -124,12 +126,12 @@ final class AppServices {
             likePost = plugin.likePost(wrapping: likePost)
             feed = plugin.feed(wrapping: feed)
         }
-        // Outermost, so telemetry sees what the screens see.
-        if let queued = likePost as? any QueuedLikePostUseCase {
-            likePost = TrackedQueuedLikePostUseCase(base: queued, telemetry: telemetry.tracker("likes"))
-        } else {
-            likePost = TrackedLikePostUseCase(base: likePost, telemetry: telemetry.tracker("likes"))
+        // Outermost, so telemetry sees what the screens see: taps go to the like queue a follow-up
+        // offered, else through the like use case.
+        if let queued = services.service((any QueuedLikePostUseCase).self) {
+            services.offer(TrackedQueuedLikePostUseCase(base: queued, telemetry: telemetry.tracker("likes")), as: (any QueuedLikePostUseCase).self)
         }
+        likePost = TrackedLikePostUseCase(base: likePost, telemetry: telemetry.tracker("likes"))
         feed = TrackedFeedRepository(base: feed, telemetry: telemetry.tracker("feed"), started: telemetry.started)
     }
 
@@ -144,7 +146,7 @@ final class AppServices {
             },
             newPosts: RemoteNewPostsCounter(http: http),
             extensions: { [unowned self] screen in extensions(for: screen).map(\.extension) },
-            makePostStore: { [unowned self] in InMemoryPostStore(likePost: likePost) },
+            makePostStore: { [unowned self] in newPostStore() },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
             warn: { line in
@@ -152,7 +154,12 @@ final class AppServices {
                 tracker.track(.error(code: flag.key, message: line))
             }, newPostsRelay: newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker, photoOpener: photoViewer)
+            telemetry: tracker, photoOpener: photoViewer, services: services)
+    }
+
+    /// A post store over the app's like use case and the like queue a follow-up offered, if any.
+    private func newPostStore() -> InMemoryPostStore {
+        InMemoryPostStore(likePost: likePost, queue: services.service((any QueuedLikePostUseCase).self))
     }
 
     /// A photo loader for one screen (each screen cancels its own rows' loads); `nil` when photos
@@ -205,7 +212,7 @@ final class AppServices {
 
     /// A post store for a new screen: the one a follow-up shares, else one of its own.
     private func makeStore() -> any PostStore {
-        let store = active.lazy.compactMap { $0.plugin.postStore() }.first ?? InMemoryPostStore(likePost: likePost)
+        let store = active.lazy.compactMap { $0.plugin.postStore() }.first ?? newPostStore()
         if !stores.contains(where: { $0 === store }) {
             stores.append(store)
             for (_, plugin) in active { plugin.adopt(store) }

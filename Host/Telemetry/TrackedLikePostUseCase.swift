@@ -25,8 +25,8 @@ struct TrackedLikePostUseCase: LikePostUseCase {
     }
 }
 
-/// The queued like use case (`persistent-like-queue`), tracking how each call ended; the queue's
-/// own hooks pass through, so the post store still finds a queue.
+/// The like queue a follow-up offered (`persistent-like-queue`), tracking how each call ended; the
+/// queue's own hooks pass through. The host offers it in the queue's place, so post stores use it.
 struct TrackedQueuedLikePostUseCase: QueuedLikePostUseCase {
     let base: any QueuedLikePostUseCase
     let telemetry: TelemetryTracker

@@ -12,7 +12,7 @@ import Testing
     @Test func settleAnswersByItsDeadlineWhileALikeIsHeldAndSaysItDidNotSettle() async throws {
         let harness = try QueueHarness()
         let queue = try await harness.open()
-        let plugin = await ActiveLikeQueue(queue: queue, pending: [], file: harness.url)
+        let plugin = await ActiveLikeQueue(queue: queue, pending: [], file: harness.url, services: ServiceRegistry())
         let held = await harness.likes.holdWrite(call: 1)
         Task { _ = await queue.setLiked(true, post: "p1") }
         await harness.likes.waitForWrites(1)
@@ -29,6 +29,22 @@ import Testing
         #expect(waited < .seconds(15), "settle returned after \(waited), long past its 200 ms deadline")
         await held.open()
         #expect(await plugin.settle(timeout: .seconds(30)), "once the like lands, settle says so")
+    }
+
+    @MainActor @Test("the queue is offered as the app's QueuedLikePostUseCase when it wraps the like use case, and keeps what it is given")
+    func theQueueIsOfferedByType() async throws {
+        let harness = try QueueHarness()
+        let queue = try await harness.open()
+        await harness.likes.setUnreachable(true)
+        let services = ServiceRegistry()
+        let plugin = ActiveLikeQueue(queue: queue, pending: [], file: harness.url, services: services)
+        #expect(services.service((any QueuedLikePostUseCase).self) == nil, "nothing offered before it takes its place")
+        _ = plugin.likePost(wrapping: FakeLikePostUseCase())
+        let offered = try #require(services.service((any QueuedLikePostUseCase).self))
+        #expect(await offered.setLiked(true, post: "p1", before: nil) == .queued)
+        #expect(await queue.pending().map(\.post) == ["p1"], "the like the offered queue took waits in the outbox")
+        plugin.switchOff()
+        #expect(await offered.setLiked(false, post: "p1", before: nil) == .queued, "a post with an intent waiting still goes through the queue")
     }
 
     @MainActor @Test("likes an earlier build queued among the caches are moved to the state folder, log and all, once")

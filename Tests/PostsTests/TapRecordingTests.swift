@@ -13,7 +13,7 @@ import Posts
     @Test func waitingForTapsEndsOnlyAfterTheQueueRecordedThem() async throws {
         let log = EventLog()
         let queue = HeldQueue(log: log)
-        let store = InMemoryPostStore(likePost: queue)
+        let store = InMemoryPostStore(likePost: ImmediateLikes(), queue: queue)
         _ = store.receive([Self.post("p1")], requestedAt: store.stamp())
         let sent = try #require(store.toggleLike("p1"))
         let waiter = Task { @MainActor in

@@ -8,16 +8,20 @@ import StoreInterface
 /// the whole process that every screen reads, so a heart changed on one screen changes on the
 /// others at once and stays right while its like is unsettled. Screens hold the posts they show and
 /// let go of them when they leave; a post nobody shows is forgotten (once its like settles), so the
-/// store never only grows. Taps go through the app's one like use case.
+/// store never only grows. Taps go through the app's one like use case, or its like queue when the
+/// app has one (the intents kept with the heart before them, to roll back to after a restart).
 @MainActor
 public final class InMemoryPostStore: PostStore {
     private var table = PostTable()
     private var observers = PostStoreObservers()
     private let likePost: any LikePostUseCase
+    private let queue: (any QueuedLikePostUseCase)?
 
-    /// Creates an empty store over the app's one like use case.
-    public init(likePost: any LikePostUseCase) {
+    /// Creates an empty store over the app's one like use case and, with `persistent-like-queue`,
+    /// its like queue (taps go there, handed over once it keeps them).
+    public init(likePost: any LikePostUseCase, queue: (any QueuedLikePostUseCase)? = nil) {
         self.likePost = likePost
+        self.queue = queue
     }
 
     /// How many posts are kept now (shown somewhere, or with a like in flight).
@@ -56,8 +60,7 @@ public final class InMemoryPostStore: PostStore {
     public func toggleLike(_ id: PostID) -> Task<LikeOutcome, Never>? {
         guard let tap = table.tap(id), let shown = table.post(id) else { return nil }
         observers.notify(PostStoreChange(post: shown, settled: nil, pending: table.isPending(id)))
-        let likePost = likePost
-        let queue = likePost as? any QueuedLikePostUseCase
+        let (likePost, queue) = (likePost, queue)
         if queue != nil { table.handOver(tap) }
         return Task {
             // A queued use case keeps the heart before the taps with the intent, to roll back to.

@@ -46,6 +46,8 @@ public struct PluginContext {
     public let telemetry: TelemetryTracker
     /// Opens a post's photo in the system's viewer (`o` on a screen a follow-up opens); `nil`: not offered.
     public let photoOpener: (any PhotoOpener)?
+    /// The services follow-ups offer each other and the host, by type (e.g. a like queue as `QueuedLikePostUseCase`).
+    public let services: ServiceRegistry
 
     /// Creates the context; the host does this once.
     public init(
@@ -55,7 +57,7 @@ public struct PluginContext {
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
-        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil
+        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry()
     ) {
         self.http = http
         self.likes = likes
@@ -74,5 +76,6 @@ public struct PluginContext {
         self.refreshFlags = refreshFlags
         self.telemetry = telemetry
         self.photoOpener = photoOpener
+        self.services = services
     }
 }

@@ -11,21 +11,26 @@ final class ActiveLikeQueue: ActivePlugin {
     private let queue: OfflineLikeQueue
     private let pendingAtStart: [PendingLike]
     private let file: URL
+    private let services: ServiceRegistry
     private var switchable: SwitchableLikePostUseCase?
     private var stores: [any PostStore] = []
     private var events: Task<Void, Never>?
 
-    init(queue: OfflineLikeQueue, pending: [PendingLike], file: URL) {
+    init(queue: OfflineLikeQueue, pending: [PendingLike], file: URL, services: ServiceRegistry) {
         self.queue = queue
         self.pendingAtStart = pending
         self.file = file
+        self.services = services
     }
 
     deinit { events?.cancel() }
 
+    /// The queue in front of the like use case, also offered as the app's `QueuedLikePostUseCase`:
+    /// post stores find it there, whatever a later follow-up wraps the like use case in.
     func likePost(wrapping likePost: any LikePostUseCase) -> any LikePostUseCase {
         let switchable = SwitchableLikePostUseCase(queue: queue, direct: likePost)
         self.switchable = switchable
+        services.offer(switchable, as: (any QueuedLikePostUseCase).self)
         return switchable
     }
 

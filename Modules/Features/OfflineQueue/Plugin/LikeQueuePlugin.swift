@@ -26,7 +26,7 @@ public struct LikeQueuePlugin: FeaturePlugin {
         let file = Self.migratedOutbox(context.files, warn: context.warn)
         do {
             let queue = try await OfflineLikeQueue.open(at: file, owner: context.files.owner, likes: context.likes, warn: context.warn, telemetry: context.telemetry)
-            return ActiveLikeQueue(queue: queue, pending: await queue.pending(), file: file)
+            return ActiveLikeQueue(queue: queue, pending: await queue.pending(), file: file, services: context.services)
         } catch {
             context.warn("feed: likes are not kept on this device this run: \(error); check --data-dir")
             return InactiveLikeQueue()
