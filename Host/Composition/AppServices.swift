@@ -60,6 +60,8 @@ final class AppServices {
     private let newPostsRelay = NewPostsRelay()
     /// What follow-ups offer each other and the host (e.g. the like queue).
     let services = ServiceRegistry()
+    /// The filters every post passes before a screen shows it (follow-ups add theirs).
+    let postPipeline = PostFilters()
 
     private init(_ parts: AppServicesParts, plugins: [any FeaturePlugin]) {
         options = parts.options
@@ -154,7 +156,7 @@ final class AppServices {
                 tracker.track(.error(code: flag.key, message: line))
             }, newPostsRelay: newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker, photoOpener: photoViewer, services: services)
+            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline)
     }
 
     /// A post store over the app's like use case and the like queue a follow-up offered, if any.
@@ -178,7 +180,7 @@ final class AppServices {
                 freshness: saved.freshness)
         }
         if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
-        let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved)
+        let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved, pipeline: postPipeline)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
         model.onRecovered = { [weak self] in self?.pluginsReturned() }
         let feedTelemetry = telemetry.tracker("feed")

@@ -131,4 +131,48 @@ private struct RecordingPlugin: FeaturePlugin {
     }
 }
 
+/// A follow-up that hides the posts of some authors through the post pipeline.
+@MainActor
+private final class HiddenAuthors: PostFilter {
+    var hidden: Set<String> = []
+    func keeps(_ post: Post) -> Bool { !hidden.contains(post.author.id) }
+}
+
+@MainActor
+private struct FilteringPlugin: FeaturePlugin {
+    let filter: HiddenAuthors
+    var flag: PluginFlag { PluginFlag(key: "filtering", owner: "feed", description: "Hides some authors") }
+    func activate(_ context: PluginContext) async -> any ActivePlugin {
+        context.postPipeline?.add(filter)
+        return Active()
+    }
+    @MainActor final class Active: ActivePlugin {}
+}
+
+@MainActor
+@Suite struct PostPipelineHostTests {
+    @Test func aFilterAFollowUpAddsDecidesWhatTheFeedShowsAndAChangeOfMindReachesItsRows() async throws {
+        let filter = HiddenAuthors()
+        let plugin = FilteringPlugin(filter: filter)
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("plugin-host-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let command = try HostOptions.parse(
+            ["--headless", "--enable", "filtering", "--data-dir", data.path, "--photos", "off"], registry: PluginFlags.registry([plugin]), pluginOptions: [])
+        guard case .headless(let options) = command else { throw PluginHostError.notHeadless }
+        let services = try await AppServices.start(options, plugins: [plugin])
+        defer { services.stop() }
+        let model = services.makeFeedViewModel()
+        await model.onAppear()?.value
+        let author = try #require(model.viewState.rows.first?.authorID)
+        let shown = model.viewState.rows.count
+        #expect(model.viewState.rows.contains { $0.authorID == author })
+        filter.hidden.insert(author)
+        services.postPipeline.filtersChanged()
+        #expect(!model.viewState.rows.contains { $0.authorID == author })
+        #expect(model.viewState.rows.count < shown)
+        await model.refresh().value
+        #expect(!model.viewState.rows.isEmpty && !model.viewState.rows.contains { $0.authorID == author }, "a new first page passes the filter too")
+    }
+}
+
 private enum PluginHostError: Error { case notHeadless }

@@ -33,3 +33,21 @@ import Testing
         #expect(profile.viewState.rows.allSatisfy { $0.heart == .unknown })
     }
 }
+
+/// The profile's posts pass the post pipeline too: muted posts never show, and rows shown go when
+/// a filter changes its mind.
+@MainActor
+@Suite struct ProfilePostPipelineTests {
+    @Test func pagesPassThePipelineAndRowsGoWhenAFilterChangesItsMind() async throws {
+        let pipeline = FakePostPipeline()
+        pipeline.muted = ["a2"]
+        let posts = FakePostStore(likePost: FakeLikePostUseCase())
+        let profile = ProfileViewModel(
+            author: Author(id: "a1", name: "Ana"), repository: FakeFeedRepository(pages: FeedFixtures.pages(count: 1, pageSize: 14)),
+            posts: posts, pipeline: pipeline)
+        await profile.onAppear()?.value
+        #expect(profile.viewState.rows.map(\.id.rawValue) == ["p1", "p3", "p4", "p5", "p6", "p7", "p8", "p10", "p11", "p12", "p13", "p14"])
+        pipeline.mute("a1")
+        #expect(profile.viewState.rows.map(\.id.rawValue) == ["p3", "p4", "p5", "p6", "p7", "p10", "p11", "p12", "p13", "p14"])
+    }
+}

@@ -48,6 +48,8 @@ public struct PluginContext {
     public let photoOpener: (any PhotoOpener)?
     /// The services follow-ups offer each other and the host, by type (e.g. a like queue as `QueuedLikePostUseCase`).
     public let services: ServiceRegistry
+    /// The pipeline every post passes before a screen shows it: a follow-up adds its filters here.
+    public let postPipeline: (any PostPipeline)?
 
     /// Creates the context; the host does this once.
     public init(
@@ -57,7 +59,8 @@ public struct PluginContext {
         photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
-        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry()
+        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry(),
+        postPipeline: (any PostPipeline)? = nil
     ) {
         self.http = http
         self.likes = likes
@@ -77,5 +80,6 @@ public struct PluginContext {
         self.telemetry = telemetry
         self.photoOpener = photoOpener
         self.services = services
+        self.postPipeline = postPipeline
     }
 }

@@ -109,6 +109,22 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         if changed { revision.changed() }
     }
 
+    /// Removes the rows `removes` picks, keeping the others in order (the paging session, its
+    /// cursor and the page states stay); returns the IDs removed. Observers hear one change.
+    @discardableResult
+    public func remove(where removes: (Row) -> Bool) -> [ID] {
+        var removed: [ID] = []
+        var kept: [Row] = []
+        kept.reserveCapacity(shown.count)
+        for row in shown {
+            if removes(row) { removed.append(row.id) } else { kept.append(row) }
+        }
+        guard !removed.isEmpty else { return [] }
+        shown = kept
+        session.reindex(kept.map(\.id))
+        return removed
+    }
+
     /// Shows `page` at once as the first page of a new session (saved rows), made into rows by `makeRows`.
     public func show(first page: Page, rows makeRows: Rows) {
         accept(first: page, generation: session.startSession(), rows: makeRows)

@@ -42,6 +42,13 @@ public struct PagingSession<ID: Hashable & Sendable, Cursor: Equatable & Sendabl
         emptyPagesInARow = 0
     }
 
+    /// The items shown are now `ids`, in order (some were removed): their positions are indexed
+    /// again. A removed ID is no longer shown, so a later page may bring it back.
+    public mutating func reindex(_ ids: [ID]) {
+        indexByID.removeAll(keepingCapacity: true)
+        for (index, id) in ids.enumerated() { indexByID[id] = index }
+    }
+
     /// Forgets the cursor (the server refused it), so it is never sent again.
     public mutating func dropCursor() { next = nil }
 

@@ -110,6 +110,7 @@ public final class FeedScreen {
             openPhoto(row)
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
+            followRemovedRows(state)
             let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
             position = FeedScreenNavigator.apply(action, to: position, in: geometry)
         }
@@ -160,6 +161,7 @@ public final class FeedScreen {
     private func selectedRow() -> PostRow? {
         let state = model.viewState
         guard state.initialLoad == .loaded else { return nil }
+        followRemovedRows(state)
         let geometry = FeedScreenRenderer.geometry(rows: state.rows, size: size, options: options)
         let (resolved, _, selected) = FeedScreenRenderer.resolve(position, in: geometry)
         position = resolved
@@ -232,8 +234,14 @@ public final class FeedScreen {
         return options
     }
 
+    /// A row under the reader that a follow-up removed: the reader reads on from the row in its place.
+    private func followRemovedRows(_ state: FeedViewState) {
+        position = position.following(state.movedTo) { model.index(of: $0) != nil }
+    }
+
     private func render() -> FeedScreenFrame {
         let glyphs = Glyphs.set(ascii: ascii)
+        followRemovedRows(model.viewState)
         let frame = FeedScreenRenderer.render(
             state: model.viewState, size: size, position: position, options: options,
             photos: { [photos] in photos?.state(of: $0) },

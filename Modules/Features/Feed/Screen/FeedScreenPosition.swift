@@ -25,6 +25,16 @@ public struct FeedScreenPosition: Hashable, Sendable {
         selectedIndexHint = 0
     }
 
+    /// This position with each post that is no longer shown (`isShown` false) and that `movedTo`
+    /// names replaced by the row that took its place, from that row's first line.
+    func following(_ movedTo: [PostID: PostID], isShown: (PostID) -> Bool) -> FeedScreenPosition {
+        guard !movedTo.isEmpty else { return self }
+        var moved = self
+        if let top, !isShown(top), let next = movedTo[top] { (moved.top, moved.topOffset) = (next, 0) }
+        if let selected, !isShown(selected), let next = movedTo[selected] { moved.selected = next }
+        return moved
+    }
+
     /// The top of the feed, first post selected.
     public static let start = FeedScreenPosition()
 

@@ -32,7 +32,7 @@ public final class FeedViewModel {
     /// Where the reader is, as the screen last reported (`nil`: the top).
     @ObservationIgnored var reader: FeedPlace?
     /// The place an earlier run saved, restored at launch; the screen starts there.
-    @ObservationIgnored public private(set) var restoredPlace: FeedPlace?
+    @ObservationIgnored public internal(set) var restoredPlace: FeedPlace?
     /// The stamp of the first page in flight, for taking it in place.
     @ObservationIgnored var firstPageStamp: PostStamp?
     /// When the rows shown were last checked with the server (or saved, for saved rows).
@@ -56,22 +56,36 @@ public final class FeedViewModel {
     @ObservationIgnored private var waitingAtEndSince: ContinuousClock.Instant?
     /// The list started over after an expired cursor: its new first page says so.
     @ObservationIgnored private var startingOver = false
+    /// The filters every post passes (follow-ups'); `nil`: every post shows.
+    @ObservationIgnored let pipeline: (any PostPipeline)?
+    /// The pipeline's revision the rows shown were last filtered at.
+    @ObservationIgnored var filteredRevision = 0
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
-    /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept.
-    public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil,
+    /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept;
+    /// with `pipeline`, only the posts its filters keep show, and rows it drops later are removed.
+    public init(feed: any FeedRepository, posts: any PostStore, offline: SavedFeed? = nil, pipeline: (any PostPipeline)? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, prefetchDistance: Int = 5) {
         self.freshness = offline?.freshness ?? .standard
         self.now = now
+        self.pipeline = pipeline
+        filteredRevision = pipeline?.revision ?? 0
         self.list = PagedList(
-            prefetchDistance: prefetchDistance, refreshable: true, fetch: { try await feed.pageAwaitingLikes(after: $0) },
+            prefetchDistance: prefetchDistance, refreshable: true, fetch: { cursor in
+                let page = try await feed.pageAwaitingLikes(after: cursor)
+                guard let pipeline else { return page }
+                return await pipeline.kept(page)
+            },
             ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         self.posts = posts
         self.cache = offline.map { FeedCacheWriter(cache: $0.cache, saved: $0.saved, now: now) }
         cache?.onDrained = { [weak self] in self?.notifyIfIdle() }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.failPage(FeedError(error), isFirst: first) }
-        list.onAnswer = { [weak self] in self?.answered() }
+        list.onAnswer = { [weak self] in
+            self?.answered()
+            self?.removeFilteredRowsIfChanged()
+        }
         // A page reset (an expired cursor, a restarted server) keeps the rows under a reader below the
         // top (the next page goes on from the new session); at the top it replaces them, and says so.
         list.keepsRows = { [weak self] page in
@@ -82,6 +96,7 @@ public final class FeedViewModel {
         }
         list.onStartOver = { [weak self] in self?.startingOver = true }
         _ = posts.addObserver { [weak self] in self?.apply($0) }
+        pipeline?.observe(self) { [weak self] in self?.removeFilteredRows() }
     }
 
     /// The position of row `id` in `viewState.rows`, found in constant time.
@@ -103,7 +118,7 @@ public final class FeedViewModel {
                 return list.refresh()
             }
             let stamp = posts.stamp()
-            let page = PageAwaitingLikes(page: FeedPage(posts: saved.posts, next: saved.next), likes: nil)
+            let page = PageAwaitingLikes(page: FeedPage(posts: pipeline?.kept(saved.posts) ?? saved.posts, next: saved.next), likes: nil)
             list.show(first: page) { page, positions in show(first: page.page, positions, stamp: stamp).rows }
             state.banner = .updated(saved.savedAt)
             checkedAt = saved.savedAt
@@ -215,34 +230,6 @@ public final class FeedViewModel {
         }
         succeeded(revalidate: true)
         return read == nil ? rows : rows.map(\.checkingUnknown)
-    }
-
-    /// Starts the likes read of a page's `kept` posts, if it still needs one (`nil` when not): their
-    /// rows show "checking" until it answers, then the hearts it read (through the store), or `unknown`.
-    func readHearts(of kept: [Post], with likes: PageAwaitingLikes.LikesRead?, stamp: PostStamp) -> Task<Set<PostID>?, Never>? {
-        guard let likes, !kept.isEmpty else { return nil }
-        let ids = kept.map(\.id)
-        return hearts.start(ids, read: likes) { [weak self] liked, ended in
-            guard let self else { return }
-            if let liked { posts.receiveLikes(liked, among: ids, requestedAt: stamp) }
-            for id in ended { list.update(id) { $0.stopChecking() } }
-            notifyIfIdle()
-        }
-    }
-
-    /// The page to save once its hearts are read (as they came when the read failed), with only settled likes laid over.
-    func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> FeedCacheWriter.SavedPage {
-        Task { [weak self] in
-            let liked = await read?.value
-            let read = liked.map { liked in
-                kept.map { post in
-                    var post = post
-                    post.like = LikeState(liked.contains(post.id))
-                    return post
-                }
-            } ?? kept
-            return FeedPage(posts: self?.posts.settled(read, requestedAt: stamp) ?? read, next: next)
-        }
     }
 
     private func failPage(_ error: FeedError, isFirst: Bool) {

@@ -22,6 +22,9 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var feedUpdated = false
     /// The post the screen is positioned on (the top visible one); `nil` with no rows.
     public internal(set) var anchor: PostID?
+    /// Rows a follow-up's filter removed last, each with the row kept that took its place: a
+    /// screen positioned on one reads on from there.
+    public internal(set) var movedTo: [PostID: PostID] = [:]
 
     /// The state before anything loaded.
     public static let initial = FeedViewState(rows: [], initialLoad: .loading, pagination: .idle, isRefreshing: false, message: nil, banner: nil)

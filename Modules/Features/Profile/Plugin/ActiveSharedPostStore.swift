@@ -26,7 +26,7 @@ final class ActiveSharedPostStore: ActivePlugin {
     /// A profile of `author` over the app's store; `nil` once the server switched profiles off.
     func makeProfile(of author: Author) -> ProfileViewModel? {
         guard !switchedOff else { return nil }
-        return ProfileViewModel(author: author, repository: context.authorPosts(author), posts: store)
+        return ProfileViewModel(author: author, repository: context.authorPosts(author), posts: store, pipeline: context.postPipeline)
     }
 
     /// The profile screen of `author`, selecting `post`.

@@ -28,12 +28,17 @@ public final class ProfileViewModel {
     @ObservationIgnored private var observer: Int?
 
     /// Creates the profile of `author` over `repository` (the author's posts with hearts) and the
-    /// post store; a page loads when the row `prefetchDistance` from the end appears.
-    public init(author: Author, repository: any FeedRepository, posts: any PostStore, prefetchDistance: Int = 6) {
+    /// post store; a page loads when the row `prefetchDistance` from the end appears. With
+    /// `pipeline`, only the posts its filters keep show, and rows it drops later are removed.
+    public init(author: Author, repository: any FeedRepository, posts: any PostStore, pipeline: (any PostPipeline)? = nil, prefetchDistance: Int = 6) {
         self.author = author
         self.posts = posts
         self.list = PagedList(
-            prefetchDistance: prefetchDistance, refreshable: false, fetch: { try await repository.pageAwaitingLikes(after: $0) },
+            prefetchDistance: prefetchDistance, refreshable: false, fetch: { cursor in
+                let page = try await repository.pageAwaitingLikes(after: cursor)
+                guard let pipeline else { return page }
+                return await pipeline.kept(page)
+            },
             ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         observer = posts.addObserver { [weak self] changes in
             guard let self else { return }
@@ -43,6 +48,10 @@ public final class ProfileViewModel {
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.fail(FeedError(error), first: first) }
         list.onAnswer = { [weak self] in self?.notifyIfIdle() }
+        pipeline?.observe(self) { [weak self, weak pipeline] in
+            guard let self, let pipeline else { return }
+            posts.release(list.remove { row in posts.post(row.id).map { !pipeline.keeps($0) } ?? false })
+        }
     }
 
     /// The grid's paging session.
