@@ -83,7 +83,7 @@ let package = Package(
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText"],
             path: "Modules/Features/OfflineQueue"
         ),
 

@@ -19,7 +19,8 @@ enum FeedCommand {
         let registry = PluginFlags.registry(plugins)
         let pluginOptions = plugins.flatMap { $0.options }
         let spec = FeedCommandSpec.command(
-            plugins: pluginOptions, registry: registry, headless: HeadlessCommand.summary(plugins.flatMap { $0.headlessCommands }))
+            plugins: pluginOptions, registry: registry, headless: HeadlessCommand.summary(plugins.flatMap { $0.headlessCommands }),
+            commands: plugins.flatMap(\.commands))
         let config = configFile(arguments, spec: spec, registry: registry, pluginOptions: pluginOptions)
         for problem in config.problems { StandardStreams.err("feed: \(problem)") }
         let named = arguments.first.flatMap { spec.subcommand($0) }
@@ -50,8 +51,11 @@ enum FeedCommand {
             return await ServeMode.run(arguments)
         case .logout(let options):
             return LogoutMode.run(UserData(options), plugins: plugins)
-        case .queue(let options):
-            return await QueueMode.run(UserData(options))
+        case .plugin(let name, let options):
+            guard let (plugin, command) = plugins.lazy.compactMap({ plugin in plugin.commands.first { $0.name == name }.map { (plugin, $0) } }).first
+            else { return 2 }
+            let output = CommandOutput(out: { _ = StandardStreams.out($0) }, err: { _ = StandardStreams.err($0) })
+            return await plugin.run(command, files: UserData(options).pluginFiles, output: output)
         case .stats(let options, let json):
             return await StatsMode.run(options, json: json)
         case .flags(let options, let json):

@@ -44,7 +44,7 @@ enum FeedCommandSpec {
     private static let account = ["--server", "--user", "--data-dir", "--flags-file"]
 
     /// `feed` and its subcommands.
-    static func command(plugins: [PluginOption], registry: FlagRegistry, headless: String) -> CommandSpec {
+    static func command(plugins: [PluginOption], registry: FlagRegistry, headless: String, commands: [PluginCommand] = []) -> CommandSpec {
         var all = options(plugins: plugins)
         let keys = registry.definitions.map(\.key.rawValue)
         for index in all.indices where all[index].name == "--enable" || all[index].name == "--disable" {
@@ -52,6 +52,8 @@ enum FeedCommandSpec {
         }
         func pick(_ names: [String]) -> [OptionSpec] { names.compactMap { name in all.first { $0.name == name } } + [help, versionOption] }
         let json = OptionSpec("--json", "print JSON instead of a table")
+        // A follow-up's subcommand never takes the name of one of feed's own.
+        let builtIn: Set<String> = ["serve", "flags", "logout", "stats", "completion", "man", "help"]
         let flagLines = registry.definitions.map { definition in
             let built = definition.isBuilt ? "" : " (not built yet)"
             return "  \(definition.key.rawValue.padding(to: 22)) \(definition.description)\(built)"
@@ -70,9 +72,10 @@ enum FeedCommandSpec {
                 CommandSpec(
                     "logout", summary: "delete everything stored for that user on that server", usage: "[--server URL] [--user NAME] [--data-dir DIR]",
                     options: pick(account)),
-                CommandSpec(
-                    "queue", summary: "the likes waiting on this device to be sent (persistent-like-queue)",
-                    usage: "[--server URL] [--user NAME] [--data-dir DIR]", options: pick(account)),
+            ] + commands.filter { !builtIn.contains($0.name) }.map { command in
+                // A follow-up's: on the files of one user and server.
+                CommandSpec(command.name, summary: command.summary, usage: "[--server URL] [--user NAME] [--data-dir DIR]", options: pick(account))
+            } + [
                 CommandSpec(
                     "stats", summary: "this device's telemetry: failure rates per owning team, charts; every server without --server",
                     usage: "[--server URL] [--user NAME] [--data-dir DIR] [--json]", options: pick(account + ["--ascii", "--telemetry"]) + [json]),

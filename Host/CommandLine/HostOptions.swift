@@ -17,8 +17,8 @@ enum HostCommand: Equatable {
     case flags(HostOptions, json: Bool)
     /// Deletes everything stored for the user on the server.
     case logout(HostOptions)
-    /// Prints the likes waiting on this device to be sent (`persistent-like-queue`).
-    case queue(HostOptions)
+    /// A subcommand a follow-up adds (`feed queue`), run by its plugin.
+    case plugin(command: String, HostOptions)
     /// Prints this device's telemetry (`feed stats`).
     case stats(HostOptions, json: Bool)
     /// Prints a shell completion script.
@@ -75,33 +75,36 @@ struct HostOptions: Equatable {
 
     /// The subcommands that take some of the feed's options.
     private enum Subcommand: String {
-        case flags, logout, queue, stats, completion, man
+        case flags, logout, stats, completion, man
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner; an option
     /// the command (or subcommand) does not list in `spec` (`FeedCommandSpec`) is refused.
     static func parse(
-        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = [], config: [String] = [], configSource: String = "",
-        spec given: CommandSpec? = nil
+        _ arguments: [String], registry: FlagRegistry, pluginOptions: [PluginOption] = [], pluginCommands: [PluginCommand] = [],
+        config: [String] = [], configSource: String = "", spec given: CommandSpec? = nil
     ) throws(ArgumentError) -> HostCommand {
         if arguments.first == "serve" { return .serve(arguments: Array(arguments.dropFirst())) }
         let subcommand = arguments.first.flatMap(Subcommand.init(rawValue:))
         // The table the caller built already (`feed` builds it once per run), else this one's.
-        let spec = given ?? FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "")
-        let accepted = subcommand.flatMap { spec.subcommand($0.rawValue) } ?? spec
-        let program = subcommand.map { "feed \($0.rawValue)" } ?? "feed"
+        let spec = given ?? FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "", commands: pluginCommands)
+        // Any other subcommand the table lists is a follow-up's (`feed queue`).
+        let pluginCommand = subcommand == nil ? arguments.first.flatMap { spec.subcommand($0)?.name } : nil
+        let named = subcommand?.rawValue ?? pluginCommand
+        let accepted = named.flatMap { spec.subcommand($0) } ?? spec
+        let program = named.map { "feed \($0)" } ?? "feed"
         var options = HostOptions()
         var headless = false
         var json = false
         var version = false
         var shell: CompletionScript.Shell?
         // The config file's words first, then the command line's: the last value wins.
-        for (words, source) in [(config, configSource), (subcommand == nil ? arguments : Array(arguments.dropFirst()), "command line")] {
+        for (words, source) in [(config, configSource), (named == nil ? arguments : Array(arguments.dropFirst()), "command line")] {
             var scanner = ArgumentScanner(words, program: program)
             while let token = scanner.next() {
                 switch token {
                 case .help:
-                    return .help(subcommand: subcommand?.rawValue)
+                    return .help(subcommand: named)
                 case .positional(let argument) where subcommand == .completion && shell == nil:
                     guard let parsed = CompletionScript.Shell(rawValue: argument) else {
                         throw ArgumentError("unknown shell '\(argument)': expected bash, zsh or fish; see `feed completion --help`")
@@ -118,10 +121,10 @@ struct HostOptions: Equatable {
             }
         }
         if version { return .version }
+        if let pluginCommand { return .plugin(command: pluginCommand, options) }
         switch subcommand {
         case .flags: return .flags(options, json: json)
         case .logout: return .logout(options)
-        case .queue: return .queue(options)
         case .stats: return .stats(options, json: json)
         case .completion:
             guard let shell else { throw ArgumentError("completion needs a shell: bash, zsh or fish; see `feed completion --help`") }

@@ -190,7 +190,15 @@ final class HeadlessDriver: HeadlessControl {
         // likes read that lands while the follow-ups' fields are read shows in the next answer, and
         // never on one screen of this answer but not the other.
         let feedState = model.viewState
-        let screen = shown.map { (name: $0.name, json: StateJSON.encode($0, photos: photos)) }
+        // Each follow-up's row fields: its value while on, else the value it declared for off.
+        let perRow = app.plugins.flatMap { plugin in
+            let active = app.active.first { $0.key.rawValue == plugin.flag.key }?.plugin
+            return plugin.headlessRowFields.map { (field: $0, active: active) }
+        }
+        let rowFields: (PostRow) -> [(String, String)] = { row in
+            perRow.map { ($0.field.name, $0.active?.value(of: $0.field, row: row) ?? $0.field.whenOff) }
+        }
+        let screen = shown.map { (name: $0.name, json: StateJSON.encode($0, photos: photos, rowFields: rowFields)) }
         var fields: [(String, String)] = []
         for plugin in app.plugins {
             let active = app.active.first { $0.key.rawValue == plugin.flag.key }?.plugin
@@ -198,7 +206,7 @@ final class HeadlessDriver: HeadlessControl {
                 fields.append((field.name, await active?.value(of: field) ?? field.whenOff))
             }
         }
-        return StateJSON.encode(feedState, screen: screen, photos: photos, fields: fields, extra: extra)
+        return StateJSON.encode(feedState, screen: screen, photos: photos, fields: fields, rowFields: rowFields, extra: extra)
     }
 
     /// Waits until no screen, open or left, has a page or a like in flight, and what the

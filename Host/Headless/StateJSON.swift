@@ -12,11 +12,12 @@ enum StateJSON {
     /// are appended (e.g. `settled`).
     static func encode(
         _ state: FeedViewState, screen: (name: String, json: String)? = nil, photos: HeadlessPhotos? = nil,
-        fields: [(String, String)] = [], now: Date = Date(), extra: [(String, String)] = []
+        fields: [(String, String)] = [], rowFields: (PostRow) -> [(String, String)] = { _ in [] }, now: Date = Date(),
+        extra: [(String, String)] = []
     ) -> String {
         JSONWriter.object(
             [
-                ("rows", rows(state.rows, photos: photos, now: now)),
+                ("rows", rows(state.rows, photos: photos, now: now, fields: rowFields)),
                 ("initialLoad", JSONWriter.quoted(initialLoad(state.initialLoad))),
                 ("pagination", JSONWriter.quoted(pagination(state.pagination))),
                 ("refreshing", state.isRefreshing ? "true" : "false"),
@@ -40,20 +41,25 @@ enum StateJSON {
     }
 
     /// A screen over the feed (a profile): its author, rows, loads and message.
-    static func encode(_ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil, now: Date = Date()) -> String {
+    static func encode(
+        _ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil, rowFields: (PostRow) -> [(String, String)] = { _ in [] }, now: Date = Date()
+    ) -> String {
         let author = screen.screenAuthor.map { author in
             [("author", JSONWriter.object([("id", JSONWriter.quoted(author.id)), ("name", JSONWriter.quoted(author.name))]))]
         } ?? []
         return JSONWriter.object(author + [
-            ("rows", rows(screen.rows, photos: photos, now: now)),
+            ("rows", rows(screen.rows, photos: photos, now: now, fields: rowFields)),
             ("initialLoad", JSONWriter.quoted(initialLoad(screen.initialLoad))),
             ("pagination", JSONWriter.quoted(pagination(screen.pagination))),
             ("message", JSONWriter.quotedOrNull(screen.messageText)),
         ])
     }
 
-    /// Rows as a JSON array, the same shape on every screen; `age` is told at `now`.
-    static func rows(_ rows: [PostRow], photos: HeadlessPhotos? = nil, now: Date = Date()) -> String {
+    /// Rows as a JSON array, the same shape on every screen, each with the follow-ups' `fields`;
+    /// `age` is told at `now`.
+    static func rows(
+        _ rows: [PostRow], photos: HeadlessPhotos? = nil, now: Date = Date(), fields: (PostRow) -> [(String, String)] = { _ in [] }
+    ) -> String {
         var text = ""
         text.reserveCapacity(rows.count * 160)
         text += "["
@@ -69,8 +75,7 @@ enum StateJSON {
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
                 ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),
-                ("pending", row.pending ? "true" : "false"),
-            ])
+            ] + fields(row))
         }
         return text + "]"
     }

@@ -14,10 +14,28 @@ import Testing
     let plugins = PluginList.all
     var registry: FlagRegistry { PluginFlags.registry(plugins) }
     var pluginOptions: [PluginOption] { plugins.flatMap(\.options) }
-    var spec: CommandSpec { FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "open") }
+    var spec: CommandSpec { FeedCommandSpec.command(plugins: pluginOptions, registry: registry, headless: "open", commands: plugins.flatMap(\.commands)) }
 
     private func parse(_ arguments: [String], config: [String] = []) throws(ArgumentError) -> HostCommand {
-        try HostOptions.parse(arguments, registry: registry, pluginOptions: pluginOptions, config: config, configSource: "config file f.json")
+        try HostOptions.parse(
+            arguments, registry: registry, pluginOptions: pluginOptions, pluginCommands: plugins.flatMap(\.commands), config: config,
+            configSource: "config file f.json")
+    }
+
+    @Test("a follow-up's subcommand comes from its plugin: parsed with the account options, in the help; never over one of feed's own")
+    func pluginSubcommands() throws {
+        guard case .plugin(let command, let options) = try parse(["queue", "--user", "ana", "--server", "http://127.0.0.1:9"]) else {
+            Issue.record("feed queue is the like queue's subcommand")
+            return
+        }
+        #expect(command == "queue" && options.user == "ana")
+        #expect(try parse(["queue", "--help"]) == .help(subcommand: "queue"))
+        #expect(throws: ArgumentError.self) { try parse(["queue", "--json"]) }
+        #expect(spec.subcommand("queue")?.summary == "the likes waiting on this device to be sent (persistent-like-queue)")
+        let clash = FeedCommandSpec.command(
+            plugins: [], registry: registry, headless: "", commands: [PluginCommand(name: "stats", summary: "a follow-up's"), PluginCommand(name: "bookmarks", summary: "b")])
+        #expect(clash.subcommands.filter { $0.name == "stats" }.count == 1 && clash.subcommand("stats")?.summary != "a follow-up's")
+        #expect(clash.subcommand("bookmarks")?.summary == "b")
     }
 
     @Test func versionHelpAndCompletionAreCommandsOfTheirOwn() throws {

@@ -32,6 +32,8 @@ public protocol ActivePlugin: AnyObject {
     func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String?
     /// The JSON value of one of its headless fields.
     func value(of field: HeadlessField) async -> String
+    /// The JSON value of one of its headless row fields for `row`.
+    func value(of field: HeadlessField, row: PostRow) -> String
     /// Waits until what it keeps in flight has landed, returning by `timeout` at the latest
     /// (`settle`); returns whether it landed.
     func settle(timeout: Duration) async -> Bool
@@ -67,6 +69,8 @@ extension ActivePlugin {
     public func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String? { nil }
     /// `null`.
     public func value(of field: HeadlessField) async -> String { field.whenOff }
+    /// As while off.
+    public func value(of field: HeadlessField, row: PostRow) -> String { field.whenOff }
     /// Nothing in flight.
     public func settle(timeout: Duration) async -> Bool { true }
     /// Likes are not kept.

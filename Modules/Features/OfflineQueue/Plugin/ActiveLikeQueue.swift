@@ -80,6 +80,9 @@ final class ActiveLikeQueue: ActivePlugin {
 
     func value(of field: HeadlessField) async -> String { String(await queue.count) }
 
+    /// `pending`: the row's like waits on this device.
+    func value(of field: HeadlessField, row: PostRow) -> String { row.pending ? "true" : "false" }
+
     /// Sends the likes that wait now and returns when none is in flight and the stores show what
     /// settled, or once `timeout` has passed (the sends go on); returns whether all that settled.
     func settle(timeout: Duration) async -> Bool {

@@ -17,6 +17,20 @@ public struct LikeQueuePlugin: FeaturePlugin {
 
     public var headlessFields: [HeadlessField] { [Self.queued] }
 
+    /// Each row's `pending`: whether its like waits on this device (`false` while off).
+    public var headlessRowFields: [HeadlessField] { [Self.pending] }
+
+    /// The row field `pending`.
+    static let pending = HeadlessField(name: "pending", whenOff: "false")
+
+    /// `feed queue`: the likes waiting to be sent, on or off.
+    public var commands: [PluginCommand] { [QueueCommand.command] }
+
+    /// Prints the likes waiting in the user's outbox; sends nothing.
+    public func run(_ command: PluginCommand, files: PluginFiles, output: CommandOutput) async -> Int32 {
+        await QueueCommand.run(files, output: output)
+    }
+
     /// The outbox, and where earlier builds kept it (among the caches), for a logout.
     public func files(_ files: PluginFiles) -> [URL] { [Self.outbox(files), Self.legacyOutbox(files)] }
 
