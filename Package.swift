@@ -284,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "StoreInterface", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
-        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting", "TestingSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
