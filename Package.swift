@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "ProfileInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile"
         ),
         .target(
@@ -163,6 +163,7 @@ let package = Package(
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
+        .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
         .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
@@ -261,7 +262,11 @@ let package = Package(
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
-            name: "ProfileTests", dependencies: ["Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
+            name: "ProfileTests",
+            dependencies: [
+                "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
+                "StoreTesting", "TerminalUITesting", "TerminalUI",
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
