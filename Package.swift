@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "feed-demo", targets: ["FeedDemo"]),
         .executable(name: "profile-demo", targets: ["ProfileDemo"]),
         .executable(name: "live-updates-demo", targets: ["LiveUpdatesDemo"]),
+        .executable(name: "likes-demo", targets: ["LikesDemo"]),
+        .executable(name: "store-demo", targets: ["StoreDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -207,6 +209,16 @@ let package = Package(
             ],
             path: "Examples/ProfileDemo"
         ),
+        .executableTarget(
+            name: "LikesDemo",
+            dependencies: ["Likes", "OfflineQueue", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "StoreTesting", "Arguments"],
+            path: "Examples/LikesDemo"
+        ),
+        .executableTarget(
+            name: "StoreDemo",
+            dependencies: ["Store", "Posts", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "Arguments"],
+            path: "Examples/StoreDemo"
+        ),
 
         // Tools.
         .executableTarget(
@@ -311,8 +323,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe",
-                "TerminalCrashProbe", "TestingSupport",
+                "Host", "FeedDemo", "ProfileDemo", "LikesDemo", "StoreDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting",
+                "TelemetryCrashProbe", "TerminalCrashProbe", "TestingSupport",
             ]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
