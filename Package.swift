@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "feed-demo", targets: ["FeedDemo"]),
         .executable(name: "profile-demo", targets: ["ProfileDemo"]),
         .executable(name: "live-updates-demo", targets: ["LiveUpdatesDemo"]),
+        .executable(name: "likes-demo", targets: ["LikesDemo"]),
+        .executable(name: "store-demo", targets: ["StoreDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -52,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "LikesInterface", "ProfileInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile",
             exclude: ["feature.json"]
         ),
@@ -168,6 +170,7 @@ let package = Package(
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
+        .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
         .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
@@ -210,6 +213,16 @@ let package = Package(
                 "Arguments",
             ],
             path: "Examples/ProfileDemo"
+        ),
+        .executableTarget(
+            name: "LikesDemo",
+            dependencies: ["Likes", "OfflineQueue", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "StoreTesting", "Arguments"],
+            path: "Examples/LikesDemo"
+        ),
+        .executableTarget(
+            name: "StoreDemo",
+            dependencies: ["Store", "Posts", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "Arguments"],
+            path: "Examples/StoreDemo"
         ),
 
         // Tools.
@@ -266,7 +279,11 @@ let package = Package(
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
-            name: "ProfileTests", dependencies: ["Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TerminalUI"],
+            name: "ProfileTests",
+            dependencies: [
+                "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
+                "StoreTesting", "TerminalUITesting", "TerminalUI",
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
@@ -289,7 +306,7 @@ let package = Package(
         .testTarget(
             name: "StoreTests",
             dependencies: ["Store", "StoreInterface", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
-        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting"]),
+        .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting", "TestingSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
@@ -311,8 +328,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "Host", "FeedDemo", "ProfileDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting", "TelemetryCrashProbe",
-                "TerminalCrashProbe", "TestingSupport",
+                "Host", "FeedDemo", "ProfileDemo", "LikesDemo", "StoreDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting",
+                "TelemetryCrashProbe", "TerminalCrashProbe", "TestingSupport",
             ]),
         .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),

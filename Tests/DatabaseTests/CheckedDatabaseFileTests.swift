@@ -1,6 +1,7 @@
 import Foundation
 import ProcessTesting
 import Testing
+import TestingSupport
 
 @testable import Database
 

@@ -1,5 +1,6 @@
 import Database
 import Testing
+import TestingSupport
 
 @Suite struct SchemaShapeTests {
     private let shape = SchemaShape(version: 1, columns: ["notes": ["id", "text"], "meta": ["key", "value"]])

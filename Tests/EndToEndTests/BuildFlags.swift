@@ -1,4 +1,5 @@
 import Foundation
+import TestingSupport
 
 /// The flags the built `feed` declares, read once per test process from `feed flags --json`: the
 /// tests compare `feed`'s help and messages with this list and run with its flags, never with a

@@ -2,6 +2,7 @@ import Foundation
 import ProcessTesting
 import Synchronization
 import Testing
+import TestingSupport
 
 /// The built `feed` executable, run as a child process with pipes on stdin, stdout and stderr.
 final class FeedProcess: @unchecked Sendable {

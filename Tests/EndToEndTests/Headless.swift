@@ -1,7 +1,7 @@
 import FeedServer
 import Foundation
-import Synchronization
 import Testing
+import TestingSupport
 
 /// Helpers to read the headless protocol's JSON.
 enum Headless {
@@ -86,24 +86,4 @@ struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
     }
 
     var testDescription: String { name }
-}
-
-/// Fresh directories under the system's temporary directory, removed when the test process exits
-/// (the `feed` processes the tests start write into them; a run used to leave hundreds behind).
-enum TemporaryDirectory {
-    private static let made = Mutex<[URL]>([])
-    private static let removedAtExit: Void = { atexit { TemporaryDirectory.removeAll() } }()
-
-    /// A new empty directory path that does not exist yet, named `prefix-UUID`.
-    static func make(_ prefix: String = "feed-e2e") -> URL {
-        _ = removedAtExit
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        made.withLock { $0.append(url) }
-        return url
-    }
-
-    /// Removes every directory made so far (children that still run may write after: they are the tests' to end).
-    private static func removeAll() {
-        for url in made.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// The saved feed in a real terminal (`offline-pages`): the launch refresh lands in place under a
 /// reader deep in the saved rows, `fg` revalidates a stale feed, and a relaunch shows the same post

@@ -2,6 +2,7 @@ import FeatureFlags
 import Foundation
 import Networking
 import Testing
+import TestingSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import FeatureFlags
 import Foundation
 import Networking
 import Testing
+import TestingSupport
 
 @Suite("Flag resolution")
 struct FlagResolverTests {

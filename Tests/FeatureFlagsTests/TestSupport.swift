@@ -1,5 +1,6 @@
 import FeatureFlags
 import Foundation
+import TestingSupport
 
 extension FlagRegistry {
     /// A registry with built flags of each kind and default, plus one flag not built yet.
@@ -13,24 +14,11 @@ extension FlagRegistry {
     ])
 }
 
-/// A directory under the system temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("FeatureFlagsTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension TemporaryDirectory {
     /// Writes `text` to `name` inside the directory and returns its URL.
     func write(_ text: String, to name: String = "flags.json") throws -> URL {
-        let file = url.appendingPathComponent(name)
+        let file = file(name)
         try Data(text.utf8).write(to: file)
         return file
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import Testing
+import TestingSupport
 
 @testable import ImagePipeline
 

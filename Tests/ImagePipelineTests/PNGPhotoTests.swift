@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import ImageCodecTesting
 import Testing
+import TestingSupport
 
 @testable import ImagePipeline
 

@@ -116,19 +116,9 @@ final class Deliveries: Sendable {
     var total: Int { results.withLock { $0.values.map(\.count).reduce(0, +) } }
 }
 
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ImagePipelineTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
+extension TemporaryDirectory {
     /// The cache directory inside it (created by the pipeline).
     var cache: URL { url.appendingPathComponent("feed/images", isDirectory: true) }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
 }
 
 extension RGBImage {

@@ -4,6 +4,7 @@ import LikesInterface
 import LikesTesting
 import PluginInterface
 import Testing
+import TestingSupport
 
 @testable import OfflineQueue
 

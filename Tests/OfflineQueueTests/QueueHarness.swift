@@ -4,6 +4,7 @@ import LikesInterface
 import LikesTesting
 import Synchronization
 import TelemetryInterface
+import TestingSupport
 
 @testable import OfflineQueue
 

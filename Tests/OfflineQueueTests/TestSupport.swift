@@ -4,22 +4,6 @@ import Foundation
 import LikesInterface
 import Synchronization
 
-/// A fresh directory under the system's temporary directory, removed when the test is done.
-final class TemporaryDirectory: Sendable {
-    /// The directory's location.
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("queue-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// The location of `name` inside the directory.
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-}
-
 /// Collects warning lines, from whatever thread says them.
 final class WarningLog: Sendable {
     private let lines = Mutex<[String]>([])

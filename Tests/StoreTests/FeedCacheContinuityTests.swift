@@ -6,6 +6,7 @@ import Store
 import StoreInterface
 import StoreTesting
 import Testing
+import TestingSupport
 
 /// A revalidation taken in place and the reader's place, against the SQLite cache and its fake;
 /// and a version 1 file migrated with its pages.

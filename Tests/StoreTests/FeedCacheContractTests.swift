@@ -6,6 +6,7 @@ import Store
 import StoreInterface
 import StoreTesting
 import Testing
+import TestingSupport
 
 /// The promises of `FeedCache`, checked against the real SQLite cache and the fake the view
 /// model's tests use, so those tests never pass against behaviour the product does not have.

@@ -5,6 +5,7 @@ import Foundation
 @testable import Store
 import StoreInterface
 import Testing
+import TestingSupport
 
 #if canImport(Glibc)
     import Glibc

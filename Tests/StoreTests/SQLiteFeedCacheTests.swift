@@ -7,6 +7,7 @@ import ProcessTesting
 import Store
 import StoreInterface
 import Testing
+import TestingSupport
 
 @Suite("Store: SQLiteFeedCache keeps the first pages")
 struct SQLiteFeedCacheTests {

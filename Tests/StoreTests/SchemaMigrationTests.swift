@@ -5,6 +5,7 @@ import Foundation
 import Store
 import StoreInterface
 import Testing
+import TestingSupport
 
 /// The saved-pages schema moved from version 1 to 2 (comment count, time, placeholder, renditions):
 /// a user's version 1 file is migrated in place and every saved row stays.

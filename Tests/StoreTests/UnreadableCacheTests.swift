@@ -5,6 +5,7 @@ import Foundation
 import Store
 import StoreInterface
 import Testing
+import TestingSupport
 
 @Suite("Store: an unreadable cache is moved aside and rebuilt, never a crash")
 struct UnreadableCacheTests {

@@ -47,7 +47,7 @@ struct PluginsCommandTests {
         let violations = try JSONNodeParser.parse(shape.output)["violations"]?.elements ?? []
         let likes = violations.filter { $0["target"]?.string == "Likes" }
         #expect(likes.map { "\($0["file"]?.string ?? ""):\($0["line"]?.integer ?? 0) \($0["message"]?.string ?? "")" }
-            == ["Modules/Features/Likes/feature.json:1 feature \"Likes\" has no demo"])
+            == ["Modules/Features/Likes/feature.json:1 feature \"Likes\" has no demo", "Modules/Features/Likes/feature.json:1 feature \"Likes\" has no tests"])
         let owners = await fixture.run(["owners", "--format", "json"])
         #expect(try JSONNodeParser.parse(owners.output)["owners"]?["LikesTesting"]?.string == "core", "\(owners.output)")
     }

@@ -65,7 +65,7 @@ struct ShapeCommandTests {
         try FixturePackage(manifest: manifest, files: Self.files.merging(files) { $1 }, config: config)
     }
 
-    @Test("a demo may link its own feature, interfaces and fakes: deps is clean; missing parts are warnings")
+    @Test("a demo may link its own feature, interfaces and fakes: deps is clean; a feature with an interface missing a part fails shape")
     func clean() async throws {
         let fixture = try fixture()
         defer { fixture.remove() }
@@ -73,17 +73,61 @@ struct ShapeCommandTests {
         #expect(deps.exitCode == 0, "\(deps.output)")
         #expect(deps.output == "workspace-check deps: 7 targets, 0 errors, 0 warnings\n")
         let shape = await fixture.run(["shape"])
-        #expect(shape.exitCode == 0)
+        #expect(shape.exitCode == 1)
         #expect(shape.output == """
-            Tools/workspace.json:10: warning: [feature-incomplete] feature "Feed" has no testing module
+            Tools/workspace.json:10: error: [feature-incomplete] feature "Feed" has no testing module
                 why: \(Rule.featureIncomplete.why)
                 fix: add FeedTesting to Modules/TestSupport/ with fakes of FeedInterface, and "testing": "FeedTesting" to the feature
-            Tools/workspace.json:15: warning: [feature-incomplete] feature "Likes" has no demo
+            Tools/workspace.json:15: error: [feature-incomplete] feature "Likes" has no demo
                 why: \(Rule.featureIncomplete.why)
                 fix: add the executable LikesDemo in Examples/LikesDemo/ (product likes-demo), and "demo": "LikesDemo" to the feature
-            workspace-check shape: 2 features, 0 errors, 2 warnings
+            Tools/workspace.json:15: error: [feature-incomplete] feature "Likes" has no tests
+                why: \(Rule.featureIncomplete.why)
+                fix: add the test target LikesTests in Tests/LikesTests/ (one per implementation), and "tests": ["LikesTests"] to the feature
+            workspace-check shape: 2 features, 3 errors, 0 warnings
 
             """)
+    }
+
+    @Test("every part present passes shape; a feature without an interface is only warned about what it lacks")
+    func complete() async throws {
+        let manifest = Self.manifest.replacingOccurrences(
+            of: #"        .testTarget(name: "FeedTests""#,
+            with: """
+                        .target(name: "FeedTesting", dependencies: ["FeedInterface"], path: "Modules/TestSupport/FeedTesting"),
+                        .executableTarget(name: "LikesDemo", dependencies: ["Likes", "LikesInterface", "LikesTesting"], path: "Examples/LikesDemo"),
+                        .testTarget(name: "LikesTests", dependencies: ["Likes"]),
+                        .testTarget(name: "FeedTests"
+                """)
+        let files: [String: String?] = [
+            "Modules/TestSupport/FeedTesting/FakeFeed.swift": "import FeedInterface\n",
+            "Examples/LikesDemo/main.swift": "import Likes\nimport LikesInterface\nimport LikesTesting\n",
+            "Tests/LikesTests/LikesTests.swift": "@testable import Likes\n",
+        ]
+        let config = Self.config(
+            feed: [#""testing": "FeedTesting""#, #""tests": ["FeedTests"]"#, #""demo": "FeedDemo""#],
+            likes: [#""testing": "LikesTesting""#, #""tests": ["LikesTests"]"#, #""demo": "LikesDemo""#])
+        let whole = try fixture(manifest: manifest, files: files, config: config)
+        defer { whole.remove() }
+        let deps = await whole.run(["deps"])
+        #expect(deps.exitCode == 0, "\(deps.output)")
+        let shape = await whole.run(["shape"])
+        #expect(shape.exitCode == 0, "\(shape.output)")
+        #expect(shape.output == "workspace-check shape: 2 features, 0 errors, 0 warnings\n")
+
+        // The same Likes with no interface (a follow-up no module calls) and none of its other parts: warnings only.
+        let followUp = try fixture(
+            manifest: manifest, files: files,
+            config: Self.config(feed: [#""testing": "FeedTesting""#, #""tests": ["FeedTests"]"#, #""demo": "FeedDemo""#], likes: [])
+                .replacingOccurrences(of: "      \"interface\": \"LikesInterface\",\n", with: ""))
+        defer { followUp.remove() }
+        let outcome = await followUp.run(["shape", "--format", "json"])
+        #expect(outcome.exitCode == 0, "\(outcome.output)")
+        let violations = try JSONNodeParser.parse(outcome.output)["violations"]?.elements ?? []
+        #expect(violations.map { "\($0["severity"]?.string ?? "") \($0["message"]?.string ?? "")" } == [
+            "warning feature \"Likes\" has no demo", "warning feature \"Likes\" has no interface",
+            "warning feature \"Likes\" has no testing module", "warning feature \"Likes\" has no tests",
+        ])
     }
 
     @Test("a demo importing another feature's implementation fails deps with the interface or fake to use")
@@ -141,6 +185,7 @@ struct ShapeCommandTests {
             "Package.swift:13 featureless-implementation Extra (implementation) belongs to no feature",
             "Tools/workspace.json:13 feature-role Likes, the testing of feature \"Feed\", has role implementation, not testsupport",
             "Tools/workspace.json:14 unknown-target feature \"Feed\" names \"GhostTests\" as its tests, which is not a target of the package",
+            "Tools/workspace.json:16 feature-incomplete feature \"Likes\" has no tests",
             "Tools/workspace.json:18 shared-implementation Likes is an implementation of both \"Feed\" and \"Likes\"",
             "Tools/workspace.json:20 feature-role FeedInterface, the demo of feature \"Likes\", has role interface, not example",
         ])

@@ -1,5 +1,6 @@
 import FeedInterface
 import PluginInterface
+import ProfileInterface
 import StoreInterface
 
 /// `shared-post-store` switched on: the one post store, and profiles opened over the feed.
@@ -8,6 +9,8 @@ final class ActiveSharedPostStore: ActivePlugin {
     private let context: PluginContext
     private lazy var store: any PostStore = context.makePostStore()
     private(set) var switchedOff = false
+    /// The profile screen the last `openProfile` made, until the key that asked for it opens it.
+    private var opened: ProfileScreen?
 
     init(context: PluginContext) {
         self.context = context
@@ -18,9 +21,16 @@ final class ActiveSharedPostStore: ActivePlugin {
 
     func switchOff() { switchedOff = true }
 
-    /// Enter opens a profile from the feed; a profile opens no further profile.
+    /// Enter opens a profile from the feed, through this plugin's `openProfile`; a profile opens no further profile.
     func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
-        screen.place == .feed ? ProfileOpener(plugin: self) : nil
+        guard screen.place == .feed else { return nil }
+        return ProfileOpener(opening: self, isOn: { [self] in !switchedOff }, opened: { [self] in takeOpened() })
+    }
+
+    /// The screen the last request made, handed over once.
+    private func takeOpened() -> ProfileScreen? {
+        defer { opened = nil }
+        return opened
     }
 
     /// A profile of `author` over the app's store; `nil` once the server switched profiles off.
@@ -53,5 +63,12 @@ final class ActiveSharedPostStore: ActivePlugin {
     /// At most 200 characters of `text`, so a huge input is never echoed back whole.
     private static func excerpt(_ text: String) -> String {
         text.count <= 200 ? text : String(text.prefix(200)) + "…"
+    }
+}
+
+extension ActiveSharedPostStore: ProfileOpening {
+    /// Makes the profile screen of `author` selecting `post`, for the key that asked to open it; nothing once switched off.
+    func openProfile(of author: Author, from post: PostID) {
+        opened = makeProfileScreen(of: author, selecting: post)
     }
 }

@@ -71,7 +71,7 @@ enum Rule: String, CaseIterable, Sendable {
         case .featureRole:
             "each part of a feature has one job (contract, implementation, fakes, tests, demo), and its role is what keeps it to that job."
         case .featureIncomplete:
-            "a feature is built, tested and shown on its own through its testing module (fakes for its clients) and its demo."
+            "a feature is built, tested and shown on its own through its testing module (fakes for its clients), its tests and its demo."
         case .featurelessImplementation:
             "every implementation belongs to one feature, which says its interface, fakes, tests and demo, and which demo may link it."
         case .sharedImplementation:

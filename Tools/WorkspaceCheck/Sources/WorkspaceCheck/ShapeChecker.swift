@@ -1,6 +1,6 @@
 /// `workspace-check shape`: each feature of the config has its parts with the right roles
-/// (interface, implementation, testsupport, tests, example), and every implementation belongs to
-/// exactly one feature.
+/// (interface, implementation, testsupport, tests, example), a feature with an interface has every
+/// part (a missing one is an error), and every implementation belongs to exactly one feature.
 struct ShapeChecker {
     let workspace: Workspace
 
@@ -51,13 +51,21 @@ struct ShapeChecker {
                     "feature \"\(feature.name)\" has no interface",
                     fix: "fine while no other module calls it (a follow-up reaches the app through PluginInterface); once one does, add \(feature.name)Interface to Modules/Interfaces/ and \"interface\": \"\(feature.name)Interface\" to the feature")
             }
+            // A feature with an interface has every part; one without (a follow-up no module calls) may still lack some.
+            let missing: Violation.Severity = feature.interface == nil ? .warning : .error
             if feature.testing == nil {
-                add(.warning, .featureIncomplete, line: feature.configLine, target: feature.name,
+                add(missing, .featureIncomplete, line: feature.configLine, target: feature.name,
                     "feature \"\(feature.name)\" has no testing module",
                     fix: "add \(feature.name)Testing to Modules/TestSupport/ with fakes of \(feature.interface ?? "its contracts"), and \"testing\": \"\(feature.name)Testing\" to the feature")
             }
+            if feature.tests.isEmpty {
+                let tests = "\(feature.implementations.first ?? feature.name)Tests"
+                add(missing, .featureIncomplete, line: feature.configLine, target: feature.name,
+                    "feature \"\(feature.name)\" has no tests",
+                    fix: "add the test target \(tests) in Tests/\(tests)/ (one per implementation), and \"tests\": [\"\(tests)\"] to the feature")
+            }
             if feature.demo == nil {
-                add(.warning, .featureIncomplete, line: feature.configLine, target: feature.name,
+                add(missing, .featureIncomplete, line: feature.configLine, target: feature.name,
                     "feature \"\(feature.name)\" has no demo",
                     fix: "add the executable \(feature.name)Demo in Examples/\(feature.name)Demo/ (product \(Self.kebab(feature.name))-demo), and \"demo\": \"\(feature.name)Demo\" to the feature")
             }
