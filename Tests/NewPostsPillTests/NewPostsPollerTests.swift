@@ -11,7 +11,6 @@ private final class FakeFeedScreen: ScreenControl {
     let place = ScreenPlace.feed
     var newestShownPost: PostID? = "p1"
     var session = 1
-    var waitingLikes = 0
 }
 
 /// A clock the test moves: every sleep waits until `advance()` releases it.

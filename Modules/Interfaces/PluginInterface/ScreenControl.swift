@@ -1,4 +1,5 @@
 import FeedInterface
+import StoreInterface
 
 /// What a screen lets a follow-up read: the screen's own state, never its internals.
 @MainActor
@@ -9,8 +10,8 @@ public protocol ScreenControl: AnyObject {
     var newestShownPost: PostID? { get }
     /// The paging session shown; a refresh or a new first page starts the next one.
     var session: Int { get }
-    /// Likes of the rows not yet settled on the server.
-    var waitingLikes: Int { get }
+    /// The post store the screen's rows and hearts come from (e.g. its likes still pending).
+    var postStore: (any PostStore)? { get }
     /// The posts the reader sees now, top first (and a few below): what a follow-up refreshes first.
     var postsOnScreen: [PostID] { get }
 }
@@ -18,6 +19,8 @@ public protocol ScreenControl: AnyObject {
 extension ScreenControl {
     /// A screen that does not say: no post is known to be on screen.
     public var postsOnScreen: [PostID] { [] }
+    /// A screen that shows no post store.
+    public var postStore: (any PostStore)? { nil }
 }
 
 /// Where a screen sits in the app.

@@ -258,7 +258,6 @@ public final class FeedViewModel {
     /// A heart or count changed in the store: only that row changes; a settled or queued like is saved.
     private func apply(_ changes: [PostStoreChange]) {
         list.update(changes.map(\.id)) { $1.show(like: changes[$0].like, likeCount: changes[$0].likeCount, pending: changes[$0].pending) }
-        if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
         if let cache { for change in changes { cache.save(change) } }
     }
 
@@ -272,8 +271,8 @@ extension FeedViewModel: ScreenControl {
     public var newestShownPost: PostID? { viewState.newestShownPost }
     /// The paging session: a refresh starts a new one.
     public var session: Int { list.generation }
-    /// Likes of the rows not yet settled on the server.
-    public var waitingLikes: Int { viewState.waitingLikes }
+    /// The store the rows' hearts come from.
+    public var postStore: (any PostStore)? { posts }
     /// The rows from the reader's top visible post down: more than any screen shows.
     public var postsOnScreen: [PostID] {
         let rows = list.rows

@@ -16,8 +16,6 @@ public struct FeedViewState: Hashable, Sendable {
     public internal(set) var message: FeedMessage?
     /// Above saved rows: their age, and whether the network failed.
     public internal(set) var banner: FeedBanner?
-    /// Likes of these rows not yet settled on the server (the post store's pending taps).
-    public internal(set) var waitingLikes = 0
     /// A newer first page in another order waits while the reader is below the top ("Feed updated · r").
     public internal(set) var feedUpdated = false
     /// The post the screen is positioned on (the top visible one); `nil` with no rows.

@@ -13,7 +13,7 @@ final class WaitingLikes: ScreenExtension {
     }
 
     func titleSegment(glyphs: Glyphs) -> TitleSegment? {
-        let waiting = screen.waitingLikes
+        let waiting = screen.postStore?.pendingCount ?? 0
         guard waiting > 0 else { return nil }
         return TitleSegment(waiting == 1 ? "1 like waiting to send" : "\(waiting) likes waiting to send")
     }

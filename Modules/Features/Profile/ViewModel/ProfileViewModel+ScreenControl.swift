@@ -1,5 +1,6 @@
 import FeedInterface
 import PluginInterface
+import StoreInterface
 
 /// What the profile lets follow-ups read (their extension points on the profile screen).
 extension ProfileViewModel: ScreenControl {
@@ -9,6 +10,6 @@ extension ProfileViewModel: ScreenControl {
     public var newestShownPost: PostID? { nil }
     /// The paging session of the grid.
     public var session: Int { pagingSession }
-    /// Likes of the store not yet settled on the server.
-    public var waitingLikes: Int { viewState.waitingLikes }
+    /// The store its hearts come from.
+    public var postStore: (any PostStore)? { posts }
 }

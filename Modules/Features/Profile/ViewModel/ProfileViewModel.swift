@@ -17,7 +17,7 @@ public final class ProfileViewModel {
 
     /// The view state but for the paged list's part, which `viewState` lays over it.
     private var state = ProfileViewState.initial
-    @ObservationIgnored private let posts: any PostStore
+    @ObservationIgnored let posts: any PostStore
     @ObservationIgnored private let list: PagedList<PostID, Cursor, PageAwaitingLikes, PostRow>
     /// The likes reads of pages whose rows show: their hearts are "checking" until theirs ends.
     @ObservationIgnored private let hearts = FollowUpReads<PostID, Set<PostID>>()
@@ -43,7 +43,6 @@ public final class ProfileViewModel {
         observer = posts.addObserver { [weak self] changes in
             guard let self else { return }
             list.update(changes.map(\.id)) { $1.show(like: changes[$0].like, likeCount: changes[$0].likeCount, pending: changes[$0].pending) }
-            if state.waitingLikes != posts.pendingCount { state.waitingLikes = posts.pendingCount }
         }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.fail(FeedError(error), first: first) }

@@ -12,7 +12,6 @@ public struct ProfileViewState: Hashable, Sendable {
     /// The latest user-facing message, or `nil`.
     public internal(set) var message: ProfileMessage?
     /// Likes of the post store not yet settled on the server.
-    public internal(set) var waitingLikes = 0
 
     /// The state before anything loaded.
     public static let initial = ProfileViewState(rows: [], initialLoad: .loading, pagination: .idle, message: nil)
