@@ -169,4 +169,33 @@ struct PluginsCommandTests {
             "Modules/Features/Likes/feature.json:2: plugin type \"bad name\" must be a Swift type name such as BookmarksPlugin"))
         #expect(try await error("{ \"name\": \"Likes\", ").contains("Modules/Features/Likes/feature.json:1:"))
     }
+
+    @Test("a follow-up's contract is imported only by its feature: Feed importing it fails deps with the way round it")
+    func followUpContract() async throws {
+        let withContract = Self.likesManifestPlugin.replacingOccurrences(of: #""position": 20,"#, with: #""position": 20, "contract": "LikesInterface","#)
+        let clean = try fixture(likes: Self.likesManifest(plugins: withContract))
+        defer { clean.remove() }
+        #expect(await clean.run(["deps"]).exitCode == 0, "only Likes and LikesTesting use LikesInterface")
+        let manifest = ShapeCommandTests.manifest.replacingOccurrences(
+            of: #".target(name: "Feed", dependencies: ["FeedInterface"]"#, with: #".target(name: "Feed", dependencies: ["FeedInterface", "LikesInterface"]"#)
+        let using = try FixturePackage(
+            manifest: manifest,
+            files: ShapeCommandTests.files.merging([
+                "Modules/Features/Likes/feature.json": Self.likesManifest(plugins: withContract),
+                "Modules/Features/Feed/Feed.swift": "import FeedInterface\nimport LikesInterface\n",
+            ]) { $1 },
+            config: try String(contentsOfFile: "\(clean.root)/Tools/workspace.json", encoding: .utf8))
+        defer { using.remove() }
+        let outcome = await using.run(["deps", "--format", "json"])
+        #expect(outcome.exitCode == 1)
+        let violations = try JSONNodeParser.parse(outcome.output)["violations"]?.elements ?? []
+        let found = violations.filter { $0["rule"]?.string == "follow-up-contract" }
+            .map { "\($0["file"]?.string ?? ""):\($0["line"]?.integer ?? 0) \($0["message"]?.string ?? "")" }
+        #expect(found == [
+            "Modules/Features/Feed/Feed.swift:2 Feed (implementation) uses LikesInterface, the contract of follow-up like-queue (LikeQueuePlugin); only Likes's modules may",
+            "Package.swift:9 Feed (implementation) uses LikesInterface, the contract of follow-up like-queue (LikeQueuePlugin); only Likes's modules may",
+        ])
+        #expect(violations.first { $0["rule"]?.string == "follow-up-contract" }?["fix"]?.string?.hasPrefix(
+            "reach like-queue through PluginInterface's open extension points instead") == true)
+    }
 }

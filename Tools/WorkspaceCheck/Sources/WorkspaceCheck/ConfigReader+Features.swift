@@ -62,7 +62,7 @@ extension ConfigReader {
     }
 
     private func readPlugin(_ node: JSONNode, of feature: String) throws(UsageError) -> PluginDefinition {
-        _ = try object(node, "a plugin of feature \"\(feature)\"", keys: ["type", "module", "flag", "position", "adds", "does", "docs"])
+        _ = try object(node, "a plugin of feature \"\(feature)\"", keys: ["type", "module", "flag", "position", "adds", "does", "docs", "contract"])
         let type = try string(node["type"], "the plugin's \"type\" (its FeaturePlugin value's type)", in: node)
         guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), type.first?.isUppercase == true else {
             throw fail(node, "plugin type \"\(type)\" must be a Swift type name such as BookmarksPlugin")
@@ -75,12 +75,14 @@ extension ConfigReader {
         guard let position = node["position"]?.integer, (1...10_000).contains(position) else {
             throw fail(node, "plugin \(type) needs \"position\": a whole number from 1 to 10000, its place in the plugin list")
         }
-        return PluginDefinition(
+        var plugin = PluginDefinition(
             type: type, module: module, flag: flag, position: position,
             adds: try string(node["adds"], "\"adds\" of plugin \(type) (one line for the README)", in: node),
             does: try string(node["does"], "\"does\" of plugin \(type) (the docs' line)", in: node),
             docs: try string(node["docs"], "\"docs\" of plugin \(type) (where it is documented)", in: node),
             line: node.line
         )
+        if let contract = node["contract"] { plugin.contract = try string(contract, "\"contract\" of plugin \(type)", in: node) }
+        return plugin
     }
 }

@@ -16,6 +16,7 @@ struct DependencyChecker {
             violations += checkDependencies(of: target, assignment: assignment)
             violations += checkImports(of: target, assignment: assignment)
         }
+        violations += FollowUpContractChecker(workspace: workspace).check()
         return violations.sorted { ($0.file, $0.line, $0.rule.rawValue, $0.message) < ($1.file, $1.line, $1.rule.rawValue, $1.message) }
     }
 

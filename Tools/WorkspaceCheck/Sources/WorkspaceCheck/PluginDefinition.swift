@@ -15,6 +15,8 @@ struct PluginDefinition: Equatable, Sendable {
     let does: String
     /// Where it is documented (`docs/features.md#…`).
     let docs: String
+    /// Its own contract (an interface module only its feature's modules may import), if it has one.
+    var contract: String? = nil
     /// The manifest line it starts on.
     let line: Int
 }

@@ -23,6 +23,7 @@ enum Rule: String, CaseIterable, Sendable {
     case binaryBudgetMissing = "binary-budget-missing"
     case launchBudget = "launch-budget"
     case staleGenerated = "stale-generated"
+    case followUpContract = "follow-up-contract"
 
     /// The command whose run reports this rule (and checks allow entries for it).
     var command: String {
@@ -80,6 +81,8 @@ enum Rule: String, CaseIterable, Sendable {
             "every module linked into the shipping binary has a byte budget, so a regression has an owning team before it ships."
         case .binaryBudgetMissing:
             "a module that ships without a binary budget grows unnoticed; it is exempt only so a merge that adds a module does not fail CI, until its team gives it a budget."
+        case .followUpContract:
+            "a follow-up's contract is its own: a feature, or the host, that imports it cannot be built, tested or switched off without that follow-up, and the plugin list stops being the one place follow-ups are named."
         case .staleGenerated:
             "the host's plugin list and the flag tables are generated from the features' manifests; a copy that differs builds or documents other follow-ups than the manifests declare."
         case .launchBudget:
