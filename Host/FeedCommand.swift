@@ -82,6 +82,7 @@ enum FeedCommand {
             guard let services = await start(options, plugins: plugins) else { return 1 }
             defer { services.stop() }
             let status = await HeadlessMode.run(services)
+            await services.shutdownPlugins()
             await services.finishTelemetry()
             return status
         case .screen(var options):
@@ -116,6 +117,7 @@ enum FeedCommand {
                 let status = await ScreenMode.run(
                     router: router, depth: depth, graphics: graphics, kittyFiles: options.terminalAnswers?.kittyFiles == true)
                 await services.savePlaces()
+                await services.shutdownPlugins()
                 await services.finishTelemetry()
                 return status
             }
@@ -124,6 +126,7 @@ enum FeedCommand {
                 model: model, extensions: services.extensions(for: model).map(\.extension), ascii: options.ascii,
                 write: { StandardStreams.out($0) })
             services.telemetry.frameDrawn(nil, hasRows: !model.viewState.rows.isEmpty)
+            await services.shutdownPlugins()
             await services.finishTelemetry()
             return status
         }

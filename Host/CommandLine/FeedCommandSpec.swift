@@ -26,7 +26,13 @@ enum FeedCommandSpec {
             OptionSpec("--image-memory", value: "MB", "the memory cache of decoded photos (default 16)"),
             OptionSpec("--request-timeout", value: "MS", "how long one API request may take, its retries included (default 10000; slow networks)"),
         ]
-            + pluginOptions.map { OptionSpec($0.name, value: $0.expected.hasPrefix("milliseconds") ? "MS" : "N", $0.help) }
+            + pluginOptions.map { option in
+                switch option.kind {
+                case .integer: OptionSpec(option.name, value: option.expected.hasPrefix("milliseconds") ? "MS" : "N", option.help)
+                case .choice(let words): OptionSpec(option.name, value: words.joined(separator: "|"), option.help, completion: .choices(words))
+                case .text: OptionSpec(option.name, value: "TEXT", option.help)
+                }
+            }
             + [
                 OptionSpec("--flags-interval", value: "MS", "how often the remote flags are read again (default 300000)"),
                 OptionSpec("--verbose", "log the embedded server's requests on stderr"),

@@ -61,7 +61,7 @@ struct HostOptions: Equatable {
     /// `--image-memory MB`: the memory cache of decoded photos.
     var imageMemoryMB = 16
     /// The values of the follow-ups' own options (`--poll-interval MS`), by option name.
-    var pluginValues: [String: Int] = [:]
+    var pluginValues: [String: String] = [:]
     /// Where each option given came from: `command line` or `config file PATH` (`feed flags`).
     var sources: [String: String] = [:]
     /// `--flags-interval MS`: how often the remote flags are read again while the app runs.
@@ -184,7 +184,13 @@ struct HostOptions: Equatable {
             imageMemoryMB = try scanner.integer(in: 1...1_024, expected: "megabytes from 1 to 1024")
         case let name where pluginOptions.contains { $0.name == name }:
             let declared = pluginOptions.first { $0.name == name }!
-            pluginValues[name] = try scanner.integer(in: declared.range, expected: declared.expected)
+            if case .integer(let range) = declared.kind {
+                pluginValues[name] = String(try scanner.integer(in: range, expected: declared.expected))
+            } else {
+                let value = try scanner.value(expected: declared.expected)
+                guard declared.accepts(value) else { throw scanner.invalid(value, expected: declared.expected) }
+                pluginValues[name] = value
+            }
         case "--flags-interval":
             flagsInterval = .milliseconds(try scanner.integer(in: 1_000...86_400_000, expected: "milliseconds from 1000 to 86400000"))
         case "--telemetry":
@@ -236,7 +242,7 @@ extension HostOptions {
         case "--telemetry": telemetry?.rawValue ?? "default"
         case "--otlp": otlp?.absoluteString ?? "none"
         case "--telemetry-interval": Self.milliseconds(telemetryInterval)
-        default: pluginValues[option].map(String.init) ?? "set"
+        default: pluginValues[option] ?? "set"
         }
     }
 
@@ -245,5 +251,8 @@ extension HostOptions {
     }
 
     /// The value of a follow-up's option: given on the command line, else in the flags file, else its default.
-    func value(of option: PluginOption) -> Int { pluginValues[option.name] ?? option.defaultValue }
+    func value(of option: PluginOption) -> Int { pluginValues[option.name].flatMap { Int($0) } ?? option.defaultValue }
+
+    /// The value of a follow-up's option as written (a choice or text): given, else from the flags file, else its default.
+    func text(of option: PluginOption) -> String { pluginValues[option.name] ?? option.defaultText }
 }

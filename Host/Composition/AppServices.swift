@@ -156,7 +156,8 @@ final class AppServices {
                 tracker.track(.error(code: flag.key, message: line))
             }, newPostsRelay: newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline)
+            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline,
+            optionText: { [options] in options.text(of: $0) })
     }
 
     /// A post store over the app's like use case and the like queue a follow-up offered, if any.
@@ -267,6 +268,26 @@ final class AppServices {
     /// Tracks the run's last figures and writes (with `on`, sends) the telemetry, waiting 2 s at most.
     func finishTelemetry() async {
         await telemetry.finish(photos: photos?.metrics())
+    }
+
+    /// Tells every active follow-up the app is ending, in the plugin list's order; returns whether
+    /// all of them finished by `timeout` (the app ends either way).
+    @discardableResult
+    func shutdownPlugins(timeout: Duration = .seconds(2)) async -> Bool {
+        let plugins = active.map(\.plugin)
+        guard !plugins.isEmpty else { return true }
+        let once = ResumeOnce()
+        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            once.set(continuation)
+            Task { @MainActor in
+                for plugin in plugins { await plugin.shutdown() }
+                once.resume(true)
+            }
+            Task {
+                try? await Task.sleep(for: timeout)
+                once.resume(false)
+            }
+        }
     }
 
     /// Stops the background work and the embedded server, if any.

@@ -52,11 +52,13 @@ enum HeadlessCommand: Equatable {
         case "show": return noArguments(.show)
         case let word where extra.contains { $0.name == word }:
             let spec = extra.first { $0.name == word }!
-            guard spec.takesPost else { return noArguments(.plugin(spec, argument: nil)) }
-            guard arguments.count == 1 else {
-                return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)"))
+            guard spec.words.upperBound > 0 else { return noArguments(.plugin(spec, argument: nil)) }
+            guard spec.words.contains(arguments.count) else {
+                if spec.takesPost { return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)")) }
+                let count = spec.words.count == 1 ? "\(spec.words.lowerBound)" : "\(spec.words.lowerBound) to \(spec.words.upperBound)"
+                return .failure(HeadlessError("'\(word)' takes \(count) words: \(HeadlessError.excerpt(spec.usage)); valid commands: \(summary)"))
             }
-            return .success(.plugin(spec, argument: arguments[arguments.startIndex]))
+            return .success(.plugin(spec, argument: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
         case "see":
             guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))

@@ -76,7 +76,7 @@ import Testing
         }
         #expect(options.user == "bob" && options.sources["--user"] == "command line")
         #expect(options.ascii && options.sources["--ascii"] == "config file f.json")
-        #expect(options.pluginValues["--poll-interval"] == 2000)
+        #expect(options.pluginValues["--poll-interval"] == "2000")
         #expect(options.shownValue(of: "--poll-interval") == "2000")
     }
 

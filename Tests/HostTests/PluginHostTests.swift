@@ -1,3 +1,4 @@
+import Arguments
 import FeedInterface
 import Foundation
 import PluginInterface
@@ -13,6 +14,9 @@ private final class PluginLog {
     var screens = 0
     var logouts = 0
     var adopted = 0
+    var shutdowns = 0
+    /// A shutdown that never ends (the host must not wait for it past its bound).
+    var hangsAtShutdown = false
 }
 
 /// A follow-up the test lists instead of the product's: it records every hook the host drives and
@@ -59,6 +63,10 @@ private struct RecordingPlugin: FeaturePlugin {
             return nil
         }
         func value(of field: HeadlessField) async -> String { "\"on every \(pingEvery) ms\"" }
+        func shutdown() async {
+            log.shutdowns += 1
+            if log.hangsAtShutdown { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+        }
     }
 }
 
@@ -104,6 +112,65 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(await services.logout() == nil)
         #expect(log.logouts == 1)
         #expect(!FileManager.default.fileExists(atPath: file.path), "logout deletes the files every plugin declares")
+    }
+
+    @Test("a follow-up's choice and text options: parsed, refused with what is expected, in the help, handed to it as written")
+    func choiceAndTextOptions() throws {
+        let mode = PluginOption(name: "--mode", expected: "fast or slow", kind: .choice(["fast", "slow"]), defaultText: "slow", help: "how")
+        let label = PluginOption(name: "--label", expected: "a label of at most 8 characters", kind: .text(maxLength: 8), defaultText: "none", help: "what")
+        let registry = PluginFlags.registry([RecordingPlugin(log: PluginLog())])
+        func parse(_ arguments: [String]) throws -> HostOptions {
+            guard case .headless(let options) = try HostOptions.parse(["--headless"] + arguments, registry: registry, pluginOptions: [mode, label]) else {
+                throw PluginHostError.notHeadless
+            }
+            return options
+        }
+        let given = try parse(["--mode", "fast", "--label", "café"])
+        #expect(given.text(of: mode) == "fast" && given.text(of: label) == "café")
+        #expect(try parse([]).text(of: mode) == "slow", "the default when not given")
+        #expect(throws: ArgumentError.self) { try parse(["--mode", "medium"]) }
+        #expect(throws: ArgumentError.self) { try parse(["--label", "far too long"]) }
+        #expect(throws: ArgumentError.self) { try parse(["--label", "a\u{1B}[2J"]) }
+        #expect(!label.accepts("x\u{200E}y"), "no invisible format characters either")
+        let spec = FeedCommandSpec.command(plugins: [mode, label], registry: registry, headless: "")
+        #expect(spec.options.first { $0.name == "--mode" }?.value == "fast|slow")
+        #expect(spec.options.first { $0.name == "--label" }?.value == "TEXT")
+    }
+
+    @Test("shutdown reaches every active follow-up once; one that never finishes does not hold the app past the bound")
+    func shutdownHook() async throws {
+        let log = PluginLog()
+        let plugin = RecordingPlugin(log: log)
+        let services = try await AppServices.start(try options(["--headless", "--enable", "recording"], plugin: plugin), plugins: [plugin])
+        defer { services.stop() }
+        #expect(await services.shutdownPlugins(timeout: .seconds(30)))
+        #expect(log.shutdowns == 1)
+        log.hangsAtShutdown = true
+        #expect(await services.shutdownPlugins(timeout: .milliseconds(100)) == false, "it ended at the bound, saying the follow-up did not finish")
+        #expect(log.shutdowns == 2)
+        let off = try await AppServices.start(try options(["--headless"], plugin: plugin), plugins: [plugin])
+        defer { off.stop() }
+        #expect(await off.shutdownPlugins(timeout: .milliseconds(1)), "nothing active: nothing to wait for")
+        #expect(log.shutdowns == 2)
+    }
+
+    @Test("a follow-up's headless command takes the words it declares, handed over joined by one space")
+    func headlessCommandWords() throws {
+        let mute = HeadlessCommandSpec(name: "mute", usage: "mute NAME…", words: 1...3)
+        let profile = HeadlessCommandSpec(name: "profile", usage: "profile ID", takesPost: true)
+        func parsed(_ line: String) -> String {
+            switch HeadlessCommand.parse(line, extra: [mute, profile]) {
+            case .success(.plugin(let spec, let argument)): "\(spec.name):\(argument ?? "-")"
+            case .success: "other"
+            case .failure(let error): error.message
+            }
+        }
+        #expect(parsed("mute  Ana   Lima ") == "mute:Ana Lima")
+        #expect(parsed("mute a b c") == "mute:a b c")
+        #expect(parsed("mute a b c d").hasPrefix("'mute' takes 1 to 3 words: mute NAME…; valid commands:"))
+        #expect(parsed("mute").hasPrefix("'mute' takes 1 to 3 words"))
+        #expect(parsed("profile p1") == "profile:p1")
+        #expect(parsed("profile p1 p2").hasPrefix("'profile' needs one post ID, e.g. 'profile p1'"))
     }
 
     @Test func anOptionOutOfItsRangeIsAUsageError() throws {

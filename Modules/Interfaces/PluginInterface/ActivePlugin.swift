@@ -42,6 +42,8 @@ public protocol ActivePlugin: AnyObject {
     /// The reader came back (SIGCONT, the screen shown again, the network back): catch up now
     /// (send what waits, poll at once); the host revalidates the feed itself.
     func returned()
+    /// The app is ending: stop background work and close what is open (the host waits a bounded time).
+    func shutdown() async
 }
 
 extension ActivePlugin {
@@ -77,4 +79,6 @@ extension ActivePlugin {
     public var keepsLikes: Bool { false }
     /// Nothing to catch up.
     public func returned() {}
+    /// Nothing to stop.
+    public func shutdown() async {}
 }

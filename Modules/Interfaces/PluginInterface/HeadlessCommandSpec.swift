@@ -4,13 +4,21 @@ public struct HeadlessCommandSpec: Hashable, Sendable {
     public let name: String
     /// How it is written in the list of valid commands, e.g. `profile ID`.
     public let usage: String
-    /// Whether it takes exactly one argument (a post ID), else none.
-    public let takesPost: Bool
+    /// How many words may follow it (none: `0...0`; a post ID: `1...1`; a name of up to three words: `1...3`).
+    public let words: ClosedRange<Int>
 
-    /// Declares a command.
+    /// Declares a command that takes one post ID (`takesPost`) or nothing.
     public init(name: String, usage: String? = nil, takesPost: Bool = false) {
+        self.init(name: name, usage: usage, words: takesPost ? 1...1 : 0...0)
+    }
+
+    /// Declares a command followed by a number of words in `words` (handed over joined by single spaces).
+    public init(name: String, usage: String? = nil, words: ClosedRange<Int>) {
         self.name = name
         self.usage = usage ?? name
-        self.takesPost = takesPost
+        self.words = max(0, words.lowerBound)...max(0, words.upperBound)
     }
+
+    /// Whether it takes exactly one word, a post ID.
+    public var takesPost: Bool { words == 1...1 }
 }

@@ -25,8 +25,10 @@ public struct PluginContext {
     public let makePostStore: () -> any PostStore
     /// Where the follow-up keeps its files for this user and server.
     public let files: PluginFiles
-    /// The value of one of the follow-up's options (its default when not given).
+    /// The value of one of the follow-up's integer options (its default when not given).
     public let option: (PluginOption) -> Int
+    /// The value of one of the follow-up's options as written (a choice or text; its default when not given).
+    public let optionText: (PluginOption) -> String
     /// A photo loader for one screen's rows (redrawing the screen when a photo arrives); `nil`
     /// with `--photos off` or where photos cannot be drawn.
     public let photoLoader: () -> ImageRowLoader<PostID>?
@@ -60,7 +62,7 @@ public struct PluginContext {
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry(),
-        postPipeline: (any PostPipeline)? = nil
+        postPipeline: (any PostPipeline)? = nil, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
     ) {
         self.http = http
         self.likes = likes
@@ -81,5 +83,6 @@ public struct PluginContext {
         self.photoOpener = photoOpener
         self.services = services
         self.postPipeline = postPipeline
+        self.optionText = optionText
     }
 }
