@@ -16,10 +16,7 @@ enum PlainFrameMode {
         let text = FeedScreenRenderer.plainText(
             state: model.viewState, columns: columns, ascii: ascii,
             titleSegments: extensions.compactMap { $0.titleSegment(glyphs: glyphs) },
-            marks: { row in
-                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
-                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
-            })
+            marks: { row in extensions.rowMark(row, glyphs: glyphs) })
         write(text)
         if case .failed = model.viewState.initialLoad { return 1 }
         return 0

@@ -49,6 +49,16 @@ private final class ScriptedExtension: ScreenExtension {
 @Suite struct FeedScreenExtensionTests {
     let size = TerminalSize(columns: 80, rows: 24)
 
+    @Test("two follow-ups' marks on one row are joined by the separator, in the list's order; none is no mark")
+    func marksJoin() {
+        let extensions: [any ScreenExtension] = [ScriptedExtension(), ScriptedExtension()]
+        let row = PostRow(post: FeedFixtures.post(1))
+        #expect(extensions.rowMark(row, glyphs: .set(ascii: false)) == "bookmarked · bookmarked")
+        #expect(extensions.rowMark(row, glyphs: .set(ascii: true)) == "bookmarked - bookmarked")
+        #expect(extensions.rowMark(PostRow(post: FeedFixtures.post(2)), glyphs: .set(ascii: false)) == nil)
+        #expect([any ScreenExtension]().rowMark(row, glyphs: .set(ascii: false)) == nil)
+    }
+
     private func screen(_ extensions: [any ScreenExtension]) async -> (FeedScreen, FakeFeedRepository) {
         let feed = FakeFeedRepository(pages: FeedFixtures.pages(count: 1))
         let model = FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()))

@@ -245,10 +245,7 @@ public final class FeedScreen {
         let frame = FeedScreenRenderer.render(
             state: model.viewState, size: size, position: position, options: options,
             photos: { [photos] in photos?.state(of: $0) },
-            marks: { [extensions] row in
-                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
-                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
-            })
+            marks: { [extensions] row in extensions.rowMark(row, glyphs: glyphs) })
         position = frame.position
         return frame
     }

@@ -233,10 +233,7 @@ public final class ProfileScreen {
         return ProfileScreenRenderer.render(
             state: model.viewState, author: model.author, size: size, selected: index, top: top, options: options,
             photos: { [photos] in photos?.state(of: $0) },
-            marks: { [extensions] row in
-                let marks = extensions.compactMap { $0.rowMark(row, glyphs: glyphs) }
-                return marks.isEmpty ? nil : marks.joined(separator: " \(glyphs.separator) ")
-            })
+            marks: { [extensions] row in extensions.rowMark(row, glyphs: glyphs) })
     }
 
     private func noteMessage() {
