@@ -40,12 +40,8 @@ final class AppServices {
     let telemetry: AppTelemetry
     /// The follow-ups the app is built with.
     let plugins: [any FeaturePlugin]
-    /// The follow-ups whose flag is on, in the list's order.
-    private(set) var active: [(key: FlagKey, plugin: any ActivePlugin)] = []
-    /// Follow-ups the server switched off while the app runs.
-    private(set) var switchedOff: Set<FlagKey> = []
-    /// Called once a follow-up the server switched off has stopped: screens it opened close.
-    var onSwitchedOff: @MainActor (FlagKey) -> Void = { _ in }
+    /// The follow-ups whose flag is on, as the host drives them.
+    let activePlugins = ActivePlugins()
     /// Called when a photo arrives, so the screen shown is drawn again.
     var onPhoto: @MainActor () -> Void = {}
     /// Whether photos are drawn where the screens run (colour, no `--ascii`).
@@ -122,12 +118,9 @@ final class AppServices {
     /// Activates the follow-ups whose flag is on, then lets each wrap the feed and the like use case.
     private func activatePlugins() async {
         for plugin in plugins where flags.isOn(FlagKey(plugin.flag.key)) {
-            active.append((FlagKey(plugin.flag.key), await plugin.activate(pluginContext(for: plugin.flag))))
+            activePlugins.append(FlagKey(plugin.flag.key), await plugin.activate(pluginContext(for: plugin.flag)))
         }
-        for (_, plugin) in active {
-            likePost = plugin.likePost(wrapping: likePost)
-            feed = plugin.feed(wrapping: feed)
-        }
+        (likePost, feed) = activePlugins.wrap(likePost: likePost, feed: feed)
         // Outermost, so telemetry sees what the screens see: taps go to the like queue a follow-up
         // offered, else through the like use case.
         if let queued = services.service((any QueuedLikePostUseCase).self) {
@@ -147,7 +140,7 @@ final class AppServices {
                 CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
             },
             newPosts: RemoteNewPostsCounter(http: http),
-            extensions: { [unowned self] screen in extensions(for: screen).map(\.extension) },
+            extensions: { [activePlugins] screen in activePlugins.extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in newPostStore() },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
@@ -175,7 +168,7 @@ final class AppServices {
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
-        let saved = active.lazy.compactMap(\.plugin.savedFeed).first.map { saved in
+        let saved = activePlugins.savedFeed.map { saved in
             SavedFeed(
                 cache: TrackedFeedCache(base: saved.cache, telemetry: telemetry.tracker("storage")), saved: saved.saved,
                 freshness: saved.freshness)
@@ -183,7 +176,7 @@ final class AppServices {
         if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
         let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved, pipeline: postPipeline)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
-        model.onRecovered = { [weak self] in self?.pluginsReturned() }
+        model.onRecovered = { [activePlugins] in activePlugins.returned() }
         let feedTelemetry = telemetry.tracker("feed")
         model.onWaitedAtEnd = { feedTelemetry.track(.endOfRows(waitMilliseconds: $0.milliseconds)) }
         screens.append(model)
@@ -194,11 +187,7 @@ final class AppServices {
     /// `--fresh-for`, and every follow-up catches up (the outbox sent, the pill polled).
     func returned() {
         for screen in screens { screen.returned() }
-        pluginsReturned()
-    }
-
-    private func pluginsReturned() {
-        for (key, plugin) in active where !switchedOff.contains(key) { plugin.returned() }
+        activePlugins.returned()
     }
 
     /// Saves each feed's place beside its saved pages (quit, suspend); returns once written.
@@ -206,19 +195,12 @@ final class AppServices {
         for screen in screens { await screen.savePlace()?.value }
     }
 
-    /// What the follow-ups add to `screen` (the feed, or a screen over it), each with its flag.
-    func extensions(for screen: any ScreenControl) -> [(key: FlagKey, extension: any ScreenExtension)] {
-        active.compactMap { key, plugin in
-            switchedOff.contains(key) ? nil : plugin.extend(screen).map { (key, $0) }
-        }
-    }
-
     /// A post store for a new screen: the one a follow-up shares, else one of its own.
     private func makeStore() -> any PostStore {
-        let store = active.lazy.compactMap { $0.plugin.postStore() }.first ?? newPostStore()
+        let store = activePlugins.sharedStore() ?? newPostStore()
         if !stores.contains(where: { $0 === store }) {
             stores.append(store)
-            for (_, plugin) in active { plugin.adopt(store) }
+            activePlugins.adopt(store)
         }
         return store
     }
@@ -228,17 +210,8 @@ final class AppServices {
         for store in stores { await store.waitUntilTapsRecorded() }
     }
 
-    /// Waits until what the follow-ups keep in flight has landed and the screens show it, returning
-    /// by `timeout` at the latest; returns whether everything landed.
-    func settle(timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        var settled = true
-        for (_, plugin) in active where !(await plugin.settle(timeout: max(.zero, deadline - ContinuousClock.now))) { settled = false }
-        return settled
-    }
-
     /// Whether quitting must wait for likes in flight: no follow-up keeps them on this device.
-    var waitsForLikesOnQuit: Bool { !active.contains { $0.plugin.keepsLikes } }
+    var waitsForLikesOnQuit: Bool { !activePlugins.keepLikes }
 
     /// Forgets everything of the user: every screen's rows, the stores, the follow-ups' state, the
     /// photos and every file on disk. Returns a line for stderr when a file could not be deleted.
@@ -248,12 +221,9 @@ final class AppServices {
         await photos?.removeAll()
         // Remote flags may be aimed at a user: the next one starts from the bundled defaults.
         try? flagsCache.delete()
-        var open: Set<URL> = []
         if let problem = await telemetry.logout() { return problem }
-        for (_, plugin) in active {
-            open.formUnion(plugin.openFiles)
-            if let problem = await plugin.logout() { return problem }
-        }
+        let (problem, open) = await activePlugins.logout()
+        if let problem { return problem }
         do {
             try userData.delete(files: pluginFiles + [telemetry.files.queue], keepingOpen: open)
             return nil
@@ -270,25 +240,9 @@ final class AppServices {
         await telemetry.finish(photos: photos?.metrics())
     }
 
-    /// Tells every active follow-up the app is ending, in the plugin list's order; returns whether
-    /// all of them finished by `timeout` (the app ends either way).
+    /// Tells every active follow-up the app is ending (2 s at most for all); returns whether all finished.
     @discardableResult
-    func shutdownPlugins(timeout: Duration = .seconds(2)) async -> Bool {
-        let plugins = active.map(\.plugin)
-        guard !plugins.isEmpty else { return true }
-        let once = ResumeOnce()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            once.set(continuation)
-            Task { @MainActor in
-                for plugin in plugins { await plugin.shutdown() }
-                once.resume(true)
-            }
-            Task {
-                try? await Task.sleep(for: timeout)
-                once.resume(false)
-            }
-        }
-    }
+    func shutdownPlugins(timeout: Duration = .seconds(2)) async -> Bool { await activePlugins.shutdown(timeout: timeout) }
 
     /// Stops the background work and the embedded server, if any.
     func stop() {
@@ -296,22 +250,13 @@ final class AppServices {
         embedded?.stop()
     }
 
-    /// The server switched these follow-ups off while the app runs: each stops now, without a restart.
-    private func switchOff(_ keys: [FlagKey]) {
-        for key in keys where switchedOff.insert(key).inserted {
-            StandardStreams.err("feed: the server switched \(key) off")
-            for (activeKey, plugin) in active where activeKey == key { plugin.switchOff() }
-            onSwitchedOff(key)
-        }
-    }
-
     private func startBackgroundWork() {
         // The remote flags are fetched once now and then every few minutes, for the next start.
         let watcher = watcher
         background.append(Task { await watcher.run() })
-        background.append(Task { [weak self] in
-            for await update in watcher.updates { self?.switchOff(update.turnedOff) }
+        background.append(Task { [activePlugins] in
+            for await update in watcher.updates { activePlugins.switchOff(update.turnedOff) }
         })
-        for (_, plugin) in active { plugin.start() }
+        activePlugins.start()
     }
 }

@@ -6,15 +6,15 @@ import ImagePipeline
 enum HeadlessMode {
     static func run(_ services: AppServices) async -> Int32 {
         let feed = services.makeFeedViewModel()
-        let extensions = services.extensions(for: feed)
+        let extensions = services.activePlugins.extensions(for: feed)
         var app = HeadlessDriver.App()
         app.plugins = services.plugins
-        app.active = services.active
+        app.active = services.activePlugins.all
         app.extensions = extensions
         app.photos = services.photos
         app.logout = { if let problem = await services.logout() { StandardStreams.err(problem) } }
         app.tapsRecorded = { await services.waitUntilTapsRecorded() }
-        app.settle = { await services.settle(timeout: $0) }
+        app.settle = { await services.activePlugins.settle(timeout: $0) }
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
         app.returned = { services.returned() }
         app.savePlaces = { await services.savePlaces() }
@@ -28,7 +28,7 @@ enum HeadlessMode {
             return written
         }, app: app)
         // A follow-up switched off by the server closes the screen it opened.
-        services.onSwitchedOff = { driver.switchedOff($0) }
+        services.activePlugins.onSwitchedOff = { driver.switchedOff($0) }
         await driver.run(LineReader.standardInput())
         return 0
     }

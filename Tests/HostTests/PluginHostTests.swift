@@ -89,10 +89,10 @@ private struct RecordingPlugin: FeaturePlugin {
         let services = try await AppServices.start(try options(["--headless", "--disable", "recording"], plugin: plugin), plugins: [plugin])
         defer { services.stop() }
         let model = services.makeFeedViewModel()
-        #expect(services.extensions(for: model).isEmpty)
+        #expect(services.activePlugins.extensions(for: model).isEmpty)
         #expect(log.activations == 0 && log.starts == 0 && log.screens == 0 && log.adopted == 0)
         #expect(services.pluginFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
-        #expect(services.active.isEmpty)
+        #expect(services.activePlugins.all.isEmpty)
     }
 
     @Test func aPluginWhoseFlagIsOnTakesPartInEveryHookAndLogoutDeletesItsFiles() async throws {
@@ -103,11 +103,11 @@ private struct RecordingPlugin: FeaturePlugin {
         defer { services.stop() }
         #expect(log.activations == 1 && log.starts == 1)
         let model = services.makeFeedViewModel()
-        _ = services.extensions(for: model)
+        _ = services.activePlugins.extensions(for: model)
         #expect(log.screens == 1 && log.adopted == 1, "each screen's store is adopted once and each screen extended")
         let file = try #require(services.pluginFiles.first)
         #expect(FileManager.default.fileExists(atPath: file.path))
-        let value = await services.active.first?.plugin.value(of: RecordingPlugin.note)
+        let value = await services.activePlugins.all.first?.plugin.value(of: RecordingPlugin.note)
         #expect(value == "\"on every 7 ms\"", "the plugin's option reached it")
         #expect(await services.logout() == nil)
         #expect(log.logouts == 1)
