@@ -48,7 +48,7 @@ public struct TelemetryEvent: Sendable, Equatable {
     init(name: String, properties: [String: TelemetryValue], priority: TelemetryPriority, platform: Bool) {
         let valid = Self.isValidName(name) && (platform || !Self.platformNames.contains(name))
         // A name that is refused is still bounded: the event may be kept a moment before the recorder drops it.
-        self.name = valid ? name : String(String.UnicodeScalarView(name.unicodeScalars.prefix(Self.maxNameLength + 1)))
+        self.name = valid ? name : Self.boundedText(name, bytes: Self.maxNameLength + 1, characters: Self.maxNameLength + 1)
         self.properties = Self.bounded(properties)
         self.priority = priority
         self.isValid = valid
@@ -83,31 +83,46 @@ public struct TelemetryEvent: Sendable, Equatable {
 
     /// `properties` within the limits: valid keys only, at most `maxProperties` (first in key order), texts cut, numbers finite.
     private static func bounded(_ properties: [String: TelemetryValue]) -> [String: TelemetryValue] {
-        var kept = properties.filter { isValidName($0.key) }
-        if kept.count > maxProperties {
-            kept = Dictionary(uniqueKeysWithValues: kept.sorted { $0.key < $1.key }.prefix(maxProperties).map { ($0.key, $0.value) })
+        // The usual case, a module's few short properties, is kept as it is, without a copy.
+        if properties.count <= maxProperties, properties.allSatisfy({ isValidName($0.key) && isPlain($0.value) }) { return properties }
+        // The keys kept, in order: once there are `maxProperties`, a key comes in only before the last one.
+        var keys: [String] = []
+        for key in properties.keys where isValidName(key) && (keys.count < maxProperties || key < keys[keys.count - 1]) {
+            var at = keys.count
+            while at > 0, key < keys[at - 1] { at -= 1 }
+            keys.insert(key, at: at)
+            if keys.count > maxProperties { keys.removeLast() }
         }
-        return kept.mapValues { value in
-            switch value {
-            case .number(let number): .number(number.isFinite ? number : 0)
-            case .text(let text): .text(boundedText(text))
+        var kept: [String: TelemetryValue] = [:]
+        for key in keys {
+            switch properties[key] {
+            case .number(let number)?: kept[key] = .number(number.isFinite ? number : 0)
+            case .text(let text)?: kept[key] = .text(boundedText(text, bytes: maxTextBytes, characters: maxTextLength))
+            case nil: break
             }
+        }
+        return kept
+    }
+
+    /// Whether `value` is within the limits as it is: a finite number, or a text of at most `maxTextLength` bytes.
+    private static func isPlain(_ value: TelemetryValue) -> Bool {
+        switch value {
+        case .number(let number): number.isFinite
+        case .text(let text): text.utf8.count <= maxTextLength
         }
     }
 
-    /// `text` cut to `maxTextBytes` UTF-8 bytes (at a scalar's end), then to `maxTextLength` characters.
-    static func boundedText(_ text: String) -> String {
-        // At most `maxTextLength` bytes is within both bounds: kept as it is.
-        if text.utf8.count <= maxTextLength { return text }
+    /// `text` cut to `bytes` UTF-8 bytes (at a scalar's end), then to `characters` characters.
+    static func boundedText(_ text: String, bytes limit: Int, characters: Int) -> String {
         // Only as many scalars as fit are read: a text of any length costs the same.
         var scalars = String.UnicodeScalarView()
         var bytes = 0
         for scalar in text.unicodeScalars {
             bytes += UTF8.width(scalar)
-            guard bytes <= maxTextBytes else { break }
+            guard bytes <= limit else { break }
             scalars.append(scalar)
         }
         let cut = String(scalars)
-        return cut.count > maxTextLength ? String(cut.prefix(maxTextLength)) : cut
+        return cut.count > characters ? String(cut.prefix(characters)) : cut
     }
 }
