@@ -290,7 +290,7 @@ let package = Package(
             name: "LiveUpdatesTests",
             dependencies: [
                 "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreInterface",
-                "StoreTesting", "PluginInterface", "Networking", "TestingSupport",
+                "StoreTesting", "PluginInterface", "Networking", "TelemetryInterface", "TestingSupport",
             ]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),

@@ -140,6 +140,34 @@ import TestingSupport
         #expect(text.output.contains { $0.hasPrefix("likes") })
     }
 
+    /// A follow-up's own event (live-updates' `stream_reconnect`, declared in its module) is kept
+    /// under its team and shows by its name in `feed stats --json`, and in that team's row of `feed stats`.
+    @Test func statsShowAFollowUpsOwnEventByItsName() async throws {
+        let server = try TestServer()
+        let directory = TemporaryDirectory.make()
+        let arguments = ["--server", server.url, "--data-dir", directory.path]
+        let feed = try FeedProcess(["--headless", "--telemetry", "local", "--enable", "live-updates", "--live-backoff", "100"] + arguments)
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        func live() async -> String? { (try? await feed.send("state"))?["live"] as? String }
+        #expect(await eventually { await live() == "open" })
+        // The server goes away: the stream is about to reconnect, and says so.
+        server.server.stop()
+        #expect(await eventually { await live() == "retrying" })
+        #expect(try await feed.finish() == 0)
+
+        let stats = try await Self.run(["stats", "--json"] + arguments)
+        #expect(stats.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(stats.output.joined().utf8)) as? [String: Any])
+        let teams = try #require(object["teams"] as? [[String: Any]])
+        let realtime = try #require(teams.first { $0["team"] as? String == "realtime" }, "live-updates' team: \(stats.output)")
+        let byName = try #require(realtime["byName"] as? [String: [String: Int]])
+        #expect((byName["stream_reconnect"]?["count"] ?? 0) >= 1, "\(byName)")
+        #expect(byName["stream_reconnect"]?["failures"] == 0)
+        let text = try await Self.run(["stats"] + arguments)
+        #expect(text.output.contains { $0.hasPrefix("realtime") }, "the team's row: \(text.output)")
+    }
+
     /// A SIGKILL between the server's answer and the queue's commit: the next run sends that
     /// batch again under its ID, and the server stores every event exactly once.
     @Test func aSIGKILLDuringAFlushLosesNothingAndTheServerStoresNoneTwice() async throws {

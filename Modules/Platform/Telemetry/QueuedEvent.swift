@@ -6,7 +6,7 @@ import TelemetryInterface
 public struct QueuedEvent: Sendable, Equatable, Codable {
     /// A UUID, unique per event: the server drops a repeated one.
     public var id: String
-    /// The registry's name, e.g. `page_load`.
+    /// The event's name, e.g. `page_load`.
     public var name: String
     /// When it was tracked, by the device's clock (seconds since 1970).
     public var time: Double
@@ -18,7 +18,7 @@ public struct QueuedEvent: Sendable, Equatable, Codable {
     public var owner: String
     /// The share of installs that send this event (1 for errors and crashes).
     public var sampleRate: Double
-    /// The registry's properties.
+    /// The event's properties.
     public var properties: [String: TelemetryValue]
 
     /// Creates an event.

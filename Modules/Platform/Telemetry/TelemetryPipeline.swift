@@ -10,6 +10,10 @@ public final class TelemetryPipeline: TelemetryRecorder {
     private struct Buffer {
         var events: [PendingEvent] = []
         var droppedInMemory = 0
+        /// Events refused for their name.
+        var refused = 0
+        /// The line that says the first refusal, until the writer says it.
+        var refusal: String?
         var stopped = false
     }
 
@@ -34,10 +38,17 @@ public final class TelemetryPipeline: TelemetryRecorder {
         flusher = Flusher(configuration: configuration, sinks: self.sinks, warn: warn)
     }
 
-    /// Takes the event; returns at once. Past the memory limit the event is dropped (counted).
+    /// Takes the event; returns at once. Past the memory limit the event is dropped (counted); an
+    /// event that is not valid (its name) is refused, and said once per run.
     public func record(_ event: TelemetryEvent, owner: String) {
+        guard event.isValid else {
+            refuse(event, owner: owner)
+            return
+        }
         var event = event
-        if case .error(let code, let message) = event {
+        if event.name == "error" {
+            let code = event.properties["code"]?.text ?? ""
+            let message = event.properties["message"]?.text ?? ""
             event = .error(code: configuration.redaction.redact(code, limit: 64), message: configuration.redaction.redact(message))
         }
         let pending = PendingEvent(id: UUID(), time: Date().timeIntervalSince1970, owner: owner, event: event)
@@ -51,6 +62,20 @@ public final class TelemetryPipeline: TelemetryRecorder {
             return true
         }
         if kept { wake.yield() }
+    }
+
+    /// A module made an event whose name cannot be recorded: nothing is kept; the first one of the
+    /// run is said on stderr by the writer (`record` never writes).
+    private func refuse(_ event: TelemetryEvent, owner: String) {
+        let first = buffer.withLock { buffer in
+            buffer.refused += 1
+            guard buffer.refused == 1 else { return false }
+            buffer.refusal = "feed: telemetry refused an event of team \(SafeText.escaped(owner, limit: 40)) named \"\(SafeText.escaped(event.name, limit: 48))\": "
+                + "a name is lowercase snake_case of at most \(TelemetryEvent.maxNameLength) characters and not one of the platform's; "
+                + "the module that declares it must be fixed (later ones are not said)"
+            return true
+        }
+        if first { wake.yield() }
     }
 
     /// Opens the queue file and starts writing and flushing in the background; call once, after the first frame.
@@ -138,10 +163,15 @@ public final class TelemetryPipeline: TelemetryRecorder {
     }
 
     private func takeBuffered() -> [PendingEvent] {
-        buffer.withLock { buffer in
-            defer { buffer.events.removeAll(keepingCapacity: true) }
-            return buffer.events
+        let (events, refusal) = buffer.withLock { buffer in
+            defer {
+                buffer.events.removeAll(keepingCapacity: true)
+                buffer.refusal = nil
+            }
+            return (buffer.events, buffer.refusal)
         }
+        if let refusal { warn(refusal) }
+        return events
     }
 
     /// Owns the queue and the sends: one flush at a time.

@@ -1,113 +1,128 @@
-// The TelemetryInterface module: the typed events, their registry, consent and the tracker handle.
+// The TelemetryInterface module: the event value, consent and the tracker handle.
 
-/// Every event the app tracks: the one registry. Each case's name and properties are listed
-/// here, and nowhere else (`name`, `properties`); a new event is a new case.
+/// One tracked event: a name, its properties and its priority. Any module makes its own: a
+/// feature declares each event it sends beside the code that sends it, as a static factory in an
+/// extension, so a call reads `tracker.track(.streamReconnect(attempt: 2, waitMilliseconds: 800))`:
 ///
-/// | name | properties | meaning |
-/// |---|---|---|
-/// | `first_page` | `source` (network, saved), `ms` | the first page of the feed is on screen, `ms` after start |
-/// | `first_content` | `ms` | the first frame with rows was drawn, `ms` after start |
-/// | `page_load` | `outcome` (ok, failed), `ms`, `page` | one page of the feed was asked for |
-/// | `like` | `outcome` (saved, queued, failed, superseded) | one call of the like use case ended |
-/// | `store_write` | `store` (cache, outbox), `outcome` (ok, failed) | a write of saved pages or of the like outbox |
-/// | `image_cache` | `memory_hits`, `disk_hits`, `network_loads`, `decodes`, `decode_ms` | a run's photos by cache tier, and their mean decode time |
-/// | `frame` | `ms`, `hitch` (1 when over 16 ms) | one frame of the terminal screen was drawn |
-/// | `cold_start` | `requests`, `bytes`, `ms` | what the start cost until the first content |
-/// | `end_of_rows` | `wait_ms` | the reader reached the last loaded row and waited `wait_ms` for the next page (the feed's `rowAppeared`) |
-/// | `stream_reconnect` | `attempt`, `wait_ms` | live-updates: the stream is about to reconnect, after `wait_ms` of backoff |
-/// | `error` | `code`, `message` | something went wrong that the user may see (never sampled) |
-/// | `crash` | `signal` | the previous run ended on a fatal signal (never sampled) |
-public enum TelemetryEvent: Sendable, Equatable {
-    /// Where a first page came from.
-    public enum PageSource: String, Sendable { case network, saved }
-    /// Which store a write went to.
-    public enum Store: String, Sendable { case cache, outbox }
-
-    /// The first page of the feed is on screen, `milliseconds` after start.
-    case firstPage(source: PageSource, milliseconds: Double)
-    /// The first frame with rows was drawn, `milliseconds` after start.
-    case firstContent(milliseconds: Double)
-    /// Page `page` (0 = first) of the feed was asked for: `ok` or failed after `milliseconds`.
-    case pageLoad(ok: Bool, page: Int, milliseconds: Double)
-    /// One call of the like use case ended (`saved`, `queued`, `failed`, `superseded`).
-    case like(outcome: String)
-    /// A write of saved pages or of the like outbox, `ok` or failed.
-    case storeWrite(store: Store, ok: Bool)
-    /// A run's photos: answered from memory, from disk, or loaded from the network; decodes and their mean time.
-    case imageCache(memoryHits: Int, diskHits: Int, networkLoads: Int, decodes: Int, decodeMilliseconds: Double)
-    /// One frame of the terminal screen took `milliseconds` to build and draw.
-    case frame(milliseconds: Double)
-    /// A cold start until the first content: `requests` sent, `bytes` received, `milliseconds` taken.
-    case coldStart(requests: Int, bytes: Int, milliseconds: Double)
-    /// The reader reached the last loaded row and waited `milliseconds` for the next page.
-    case endOfRows(waitMilliseconds: Double)
-    /// Reserved for live-updates: the event stream reconnected (`attempt`, after `waitMilliseconds`).
-    case streamReconnect(attempt: Int, waitMilliseconds: Double)
-    /// Something went wrong that the user may see: a short stable `code` and a one-line `message`.
-    case error(code: String, message: String)
-    /// The previous run ended on fatal `signal`.
-    case crash(signal: Int)
-
-    /// The frame time over which a frame is a hitch.
-    public static let hitchMilliseconds = 16.0
-
-    /// The event's name in the registry.
-    public var name: String {
-        switch self {
-        case .firstPage: "first_page"
-        case .firstContent: "first_content"
-        case .pageLoad: "page_load"
-        case .like: "like"
-        case .storeWrite: "store_write"
-        case .imageCache: "image_cache"
-        case .frame: "frame"
-        case .coldStart: "cold_start"
-        case .endOfRows: "end_of_rows"
-        case .streamReconnect: "stream_reconnect"
-        case .error: "error"
-        case .crash: "crash"
-        }
-    }
-
-    /// The event's properties, as the registry names them.
-    public var properties: [String: TelemetryValue] {
-        switch self {
-        case .firstPage(let source, let ms): ["source": .text(source.rawValue), "ms": .number(ms)]
-        case .firstContent(let ms): ["ms": .number(ms)]
-        case .pageLoad(let ok, let page, let ms): ["outcome": .text(ok ? "ok" : "failed"), "page": .number(Double(page)), "ms": .number(ms)]
-        case .like(let outcome): ["outcome": .text(outcome)]
-        case .storeWrite(let store, let ok): ["store": .text(store.rawValue), "outcome": .text(ok ? "ok" : "failed")]
-        case .imageCache(let memory, let disk, let network, let decodes, let decode):
-            ["memory_hits": .number(Double(memory)), "disk_hits": .number(Double(disk)), "network_loads": .number(Double(network)),
-             "decodes": .number(Double(decodes)), "decode_ms": .number(decode)]
-        case .frame(let ms): ["ms": .number(ms), "hitch": .number(ms > Self.hitchMilliseconds ? 1 : 0)]
-        case .coldStart(let requests, let bytes, let ms): ["requests": .number(Double(requests)), "bytes": .number(Double(bytes)), "ms": .number(ms)]
-        case .endOfRows(let wait): ["wait_ms": .number(wait)]
-        case .streamReconnect(let attempt, let wait): ["attempt": .number(Double(attempt)), "wait_ms": .number(wait)]
-        case .error(let code, let message): ["code": .text(code), "message": .text(String(message.prefix(200)))]
-        case .crash(let signal): ["signal": .number(Double(signal))]
-        }
-    }
-
+/// ```swift
+/// extension TelemetryEvent {
+///     /// live-updates: the stream is about to reconnect, after `waitMilliseconds` of backoff.
+///     static func streamReconnect(attempt: Int, waitMilliseconds: Double) -> TelemetryEvent {
+///         TelemetryEvent(name: "stream_reconnect", properties: ["attempt": .number(Double(attempt)), "wait_ms": .number(waitMilliseconds)])
+///     }
+/// }
+/// ```
+///
+/// The platform's own generic events (`TelemetryEvent+Platform.swift`) are made the same way.
+/// Whatever a caller passes, an event is bounded when it is made (the rules are the events API's
+/// limits, `docs/telemetry.md`): a name is lowercase snake_case of at most `maxNameLength`
+/// characters, and not one of `platformNames` unless the platform made it, else the event is
+/// not valid and the recorder refuses it; a property whose key is not snake_case is left out,
+/// past `maxProperties` the keys last in order are left out, a text is cut to `maxTextLength`
+/// characters and `maxTextBytes` UTF-8 bytes, a number that is not finite becomes 0.
+public struct TelemetryEvent: Sendable, Equatable {
+    /// The event's name, e.g. `stream_reconnect`: what the queue, the sinks and `feed stats` group by.
+    public let name: String
+    /// The event's properties, bounded (see the type's rules).
+    public let properties: [String: TelemetryValue]
     /// How much the event is worth keeping when the queue is full: the lowest go first.
-    public var priority: TelemetryPriority {
-        switch self {
-        case .error, .crash: .essential
-        case .frame: .low
-        default: .normal
-        }
+    public let priority: TelemetryPriority
+    /// Whether the recorder takes the event: its name is valid and, if it is one of the platform's, the platform made it.
+    public let isValid: Bool
+
+    /// The longest name or property key, in characters.
+    public static let maxNameLength = 40
+    /// The most properties an event keeps.
+    public static let maxProperties = 16
+    /// The longest text property, in characters.
+    public static let maxTextLength = 200
+    /// The longest text property, in UTF-8 bytes (the events API refuses a longer one).
+    public static let maxTextBytes = 256
+
+    /// An event named `name` (lowercase snake_case, not one of `platformNames`) with `properties`, kept at `priority`.
+    public init(name: String, properties: [String: TelemetryValue] = [:], priority: TelemetryPriority = .normal) {
+        self.init(name: name, properties: properties, priority: priority, platform: false)
     }
 
-    /// Errors and crashes are never sampled: every install sends every one.
+    /// An event as `init(name:properties:priority:)` makes it; `platform` lets one of `platformNames` be valid.
+    init(name: String, properties: [String: TelemetryValue], priority: TelemetryPriority, platform: Bool) {
+        let valid = Self.isValidName(name) && (platform || !Self.platformNames.contains(name))
+        // A name that is refused is still bounded: the event may be kept a moment before the recorder drops it.
+        self.name = valid ? name : Self.boundedText(name, bytes: Self.maxNameLength + 1, characters: Self.maxNameLength + 1)
+        self.properties = Self.bounded(properties)
+        self.priority = priority
+        self.isValid = valid
+    }
+
+    /// Errors and crashes (and any event kept as `essential`) are never sampled: every install sends every one.
     public var isSampled: Bool { priority != .essential }
 
-    /// Whether the event counts as a failure in `feed stats` (a failed page, like or write, an error, a crash).
+    /// Whether the event counts as a failure in `feed stats` and on the server: an error, a crash,
+    /// or any event whose `outcome` property is `failed` (a failed page, like or write, a feature's own).
     public var isFailure: Bool {
-        switch self {
-        case .pageLoad(let ok, _, _), .storeWrite(_, let ok): !ok
-        case .like(let outcome): outcome == "failed"
-        case .error, .crash: true
-        default: false
+        name == "error" || name == "crash" || properties["outcome"]?.text == "failed"
+    }
+
+    /// Whether `name` is lowercase snake_case (`a-z`, `0-9`, single `_` between words, a letter first) of at most `maxNameLength` characters.
+    public static func isValidName(_ name: String) -> Bool {
+        var count = 0
+        var previous: UInt8 = UInt8(ascii: "_")
+        for byte in name.utf8 {
+            count += 1
+            guard count <= maxNameLength else { return false }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): guard count > 1 else { return false }
+            case UInt8(ascii: "_"): guard previous != UInt8(ascii: "_") else { return false }
+            default: return false
+            }
+            previous = byte
         }
+        return count > 0 && previous != UInt8(ascii: "_")
+    }
+
+    /// `properties` within the limits: valid keys only, at most `maxProperties` (first in key order), texts cut, numbers finite.
+    private static func bounded(_ properties: [String: TelemetryValue]) -> [String: TelemetryValue] {
+        // The usual case, a module's few short properties, is kept as it is, without a copy.
+        if properties.count <= maxProperties, properties.allSatisfy({ isValidName($0.key) && isPlain($0.value) }) { return properties }
+        // The keys kept, in order: once there are `maxProperties`, a key comes in only before the last one.
+        var keys: [String] = []
+        for key in properties.keys where isValidName(key) && (keys.count < maxProperties || key < keys[keys.count - 1]) {
+            var at = keys.count
+            while at > 0, key < keys[at - 1] { at -= 1 }
+            keys.insert(key, at: at)
+            if keys.count > maxProperties { keys.removeLast() }
+        }
+        var kept: [String: TelemetryValue] = [:]
+        for key in keys {
+            switch properties[key] {
+            case .number(let number)?: kept[key] = .number(number.isFinite ? number : 0)
+            case .text(let text)?: kept[key] = .text(boundedText(text, bytes: maxTextBytes, characters: maxTextLength))
+            case nil: break
+            }
+        }
+        return kept
+    }
+
+    /// Whether `value` is within the limits as it is: a finite number, or a text of at most `maxTextLength` bytes.
+    private static func isPlain(_ value: TelemetryValue) -> Bool {
+        switch value {
+        case .number(let number): number.isFinite
+        case .text(let text): text.utf8.count <= maxTextLength
+        }
+    }
+
+    /// `text` cut to `bytes` UTF-8 bytes (at a scalar's end), then to `characters` characters.
+    static func boundedText(_ text: String, bytes limit: Int, characters: Int) -> String {
+        // Only as many scalars as fit are read: a text of any length costs the same.
+        var scalars = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= limit else { break }
+            scalars.append(scalar)
+        }
+        let cut = String(scalars)
+        return cut.count > characters ? String(cut.prefix(characters)) : cut
     }
 }
