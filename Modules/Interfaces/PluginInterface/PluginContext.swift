@@ -44,7 +44,7 @@ public struct PluginContext {
     public let newPostsRelay: NewPostsRelay
     /// Reads the server's flags now (a kill switch it turned off applies at once).
     public let refreshFlags: @MainActor () -> Void
-    /// Tracks the follow-up's events as its owning team's (see TelemetryInterface's registry).
+    /// Tracks the follow-up's events as its owning team's (events it declares itself, `TelemetryEvent(name:properties:)`).
     public let telemetry: TelemetryTracker
     /// Opens a post's photo in the system's viewer (`o` on a screen a follow-up opens); `nil`: not offered.
     public let photoOpener: (any PhotoOpener)?
