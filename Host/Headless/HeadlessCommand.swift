@@ -55,8 +55,8 @@ enum HeadlessCommand: Equatable {
             guard spec.words.upperBound > 0 else { return noArguments(.plugin(spec, argument: nil)) }
             guard spec.words.contains(arguments.count) else {
                 if spec.takesPost { return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)")) }
-                let count = spec.words.count == 1 ? "\(spec.words.lowerBound)" : "\(spec.words.lowerBound) to \(spec.words.upperBound)"
-                return .failure(HeadlessError("'\(word)' takes \(count) words: \(HeadlessError.excerpt(spec.usage)); valid commands: \(summary)"))
+                let count = spec.words.count == 1 ? "\(spec.words.lowerBound) word\(spec.words.lowerBound == 1 ? "" : "s")" : "\(spec.words.lowerBound) to \(spec.words.upperBound) words"
+                return .failure(HeadlessError("'\(word)' takes \(count): \(HeadlessError.excerpt(spec.usage)); valid commands: \(summary)"))
             }
             return .success(.plugin(spec, argument: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
         case "see":

@@ -171,6 +171,12 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(parsed("mute").hasPrefix("'mute' takes 1 to 3 words"))
         #expect(parsed("profile p1") == "profile:p1")
         #expect(parsed("profile p1 p2").hasPrefix("'profile' needs one post ID, e.g. 'profile p1'"))
+        let one = HeadlessCommandSpec(name: "unmute", usage: "unmute AUTHOR_ID", words: 1...1)
+        guard case .failure(let error) = HeadlessCommand.parse("unmute", extra: [one]) else {
+            Issue.record("a missing word is an error")
+            return
+        }
+        #expect(error.message.hasPrefix("'unmute' takes 1 word: unmute AUTHOR_ID"), "not a post ID: its own usage, \(error.message)")
     }
 
     @Test func anOptionOutOfItsRangeIsAUsageError() throws {

@@ -43,3 +43,36 @@ import Testing
         #expect(heard.count == 1)
     }
 }
+
+/// A first page that shows nothing (its items filtered out before it came) is not the end of the
+/// list: the next pages load, as many empty ones in a row as any page chain allows.
+@MainActor
+@Suite struct PagedListEmptyFirstPageTests {
+    typealias List = PagedList<String, String, ScriptedPage, ScriptedRow>
+
+    @Test func anEmptyFirstPageWithANextCursorLoadsTheNextPage() async throws {
+        let script = PageScript(pages: [
+            ScriptedPage(ids: [], next: "1"), ScriptedPage(ids: [], next: "2"), ScriptedPage(ids: ["c"], next: "3"), ScriptedPage(ids: ["d"], next: nil),
+        ])
+        let list = List(
+            prefetchDistance: 0, refreshable: true, fetch: { try await script.fetch($0) }, ids: \.ids, next: \.next,
+            isCursorExpired: { $0 is CursorExpired })
+        list.onRequest = { _ in { page, positions in positions.map { ScriptedRow(id: page.ids[$0], text: page.ids[$0]) } } }
+        await list.refresh().value
+        while list.isLoading { await list.current?.value }
+        #expect(list.rows.map(\.id) == ["c"])
+        #expect(await script.requests == [nil, "1", "2"], "past the two empty pages, then waits for the reader")
+    }
+
+    @Test func anEmptyListStopsAfterTheLimitOfEmptyPages() async throws {
+        let script = PageScript { cursor, call in ScriptedPage(ids: [], next: "\(call)") }
+        let list = List(
+            prefetchDistance: 0, refreshable: true, maxEmptyPagesInARow: 2, fetch: { try await script.fetch($0) }, ids: \.ids, next: \.next,
+            isCursorExpired: { $0 is CursorExpired })
+        list.onRequest = { _ in { page, positions in positions.map { ScriptedRow(id: page.ids[$0], text: page.ids[$0]) } } }
+        await list.refresh().value
+        while list.isLoading { await list.current?.value }
+        #expect(list.rows.isEmpty)
+        #expect(await script.requests.count == 3, "the first and two more empty pages, then it stops")
+    }
+}

@@ -6,19 +6,23 @@ public struct HeadlessCommandSpec: Hashable, Sendable {
     public let usage: String
     /// How many words may follow it (none: `0...0`; a post ID: `1...1`; a name of up to three words: `1...3`).
     public let words: ClosedRange<Int>
+    /// Whether its one word is a post ID.
+    public let takesPost: Bool
 
     /// Declares a command that takes one post ID (`takesPost`) or nothing.
     public init(name: String, usage: String? = nil, takesPost: Bool = false) {
-        self.init(name: name, usage: usage, words: takesPost ? 1...1 : 0...0)
+        self.init(name: name, usage: usage, words: takesPost ? 1...1 : 0...0, takesPost: takesPost)
     }
 
     /// Declares a command followed by a number of words in `words` (handed over joined by single spaces).
     public init(name: String, usage: String? = nil, words: ClosedRange<Int>) {
+        self.init(name: name, usage: usage, words: words, takesPost: false)
+    }
+
+    private init(name: String, usage: String?, words: ClosedRange<Int>, takesPost: Bool) {
         self.name = name
         self.usage = usage ?? name
         self.words = max(0, words.lowerBound)...max(0, words.upperBound)
+        self.takesPost = takesPost
     }
-
-    /// Whether it takes exactly one word, a post ID.
-    public var takesPost: Bool { words == 1...1 }
 }

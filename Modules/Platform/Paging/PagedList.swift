@@ -185,7 +185,10 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
             guard let self, !stopped, session.isCurrent(generation) else { return }
             switch result {
             case .success(let page) where cursor == nil && !shown.isEmpty && keepsRows(page): keep(page)
-            case .success(let page) where cursor == nil: accept(first: page, generation: generation, rows: makeRows)
+            case .success(let page) where cursor == nil:
+                accept(first: page, generation: generation, rows: makeRows)
+                // A first page with nothing to show: the next one may have something.
+                if session.loadsPastEmptyFirstPage { loadNextPage() }
             case .success(let page): accept(next: page, generation: generation, rows: makeRows)
             case .failure(let error): fail(error, first: cursor == nil)
             }

@@ -63,10 +63,15 @@ public struct PagingSession<ID: Hashable & Sendable, Cursor: Equatable & Sendabl
     public mutating func acceptFirstPage(_ ids: [ID], next: Cursor?, generation: Int) -> [Int]? {
         guard isCurrent(generation) else { return nil }
         indexByID.removeAll(keepingCapacity: true)
-        emptyPagesInARow = 0
         self.next = next
-        return append(ids)
+        let positions = append(ids)
+        emptyPagesInARow = positions.isEmpty ? 1 : 0
+        return positions
     }
+
+    /// The first page added nothing (every item filtered out before it came) but a next page
+    /// exists: the list loads it at once, as after an empty later page.
+    public var loadsPastEmptyFirstPage: Bool { count == 0 && emptyPagesInARow == 1 && next != nil && maxEmptyPagesInARow > 0 }
 
     /// A later page: the positions in `ids` to append (IDs already shown are dropped), and whether
     /// to load another page at once because this one added nothing but moved on; `nil` when stale.
