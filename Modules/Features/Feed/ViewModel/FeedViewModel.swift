@@ -111,14 +111,15 @@ public final class FeedViewModel {
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return list.current }
         started = true
-        if let saved = cache?.saved, !saved.posts.isEmpty {
+        // Saved posts the filters all drop are no saved feed: the first page loads.
+        if let saved = cache?.saved, case let kept = pipeline?.kept(saved.posts) ?? saved.posts, !kept.isEmpty {
             let age = FeedFreshness.age(of: saved.savedAt, now: now())
             guard age <= freshness.hideAfter else {
                 hiddenSavedAt = saved.savedAt
                 return list.refresh()
             }
             let stamp = posts.stamp()
-            let page = PageAwaitingLikes(page: FeedPage(posts: pipeline?.kept(saved.posts) ?? saved.posts, next: saved.next), likes: nil)
+            let page = PageAwaitingLikes(page: FeedPage(posts: kept, next: saved.next), likes: nil)
             list.show(first: page) { page, positions in show(first: page.page, positions, stamp: stamp).rows }
             state.banner = .updated(saved.savedAt)
             checkedAt = saved.savedAt
