@@ -18,6 +18,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     public var nextPage: NextPageState { revision.read(); return nextState }
     /// A first page is loading while rows stay on screen (only for a `refreshable` list).
     public var isRefreshing: Bool { revision.read(); return refreshing }
+    /// A page is being taken in (its rows being made): the index runs ahead of the rows, and
+    /// `remove(where:)` must wait until the answer is in (`onAnswer`).
+    public private(set) var isTakingInPage = false
 
     /// Called as a request starts (`first`: for a first page); returns what turns its page into rows.
     public var onRequest: @MainActor (_ first: Bool) -> Rows = { _ in { _, _ in [] } }
@@ -113,6 +116,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
     /// cursor and the page states stay); returns the IDs removed. Observers hear one change.
     @discardableResult
     public func remove(where removes: (Row) -> Bool) -> [ID] {
+        // While a page is taken in the index holds its IDs and the rows do not yet: reindexing
+        // now would leave the page's rows out of the index for good.
+        precondition(!isTakingInPage, "PagedList.remove(where:) while a page is taken in; remove once the answer is in")
         var removed: [ID] = []
         var kept: [Row] = []
         kept.reserveCapacity(shown.count)
@@ -200,7 +206,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
         startingOver = false
         guard let positions = session.acceptFirstPage(ids(page), next: next(page), generation: generation) else { return }
         // The new rows are made before they replace the old: making them may show a change in a row (by ID).
+        isTakingInPage = true
         let rows = makeRows(page, positions)
+        isTakingInPage = false
         shown = rows
         (firstState, refreshing, nextState) = (.loaded, false, session.next == nil ? .end : .idle)
     }
@@ -218,7 +226,9 @@ public final class PagedList<ID: Hashable & Sendable, Cursor: Equatable & Sendab
 
     private func accept(next page: Page, generation: Int, rows makeRows: Rows) {
         guard let accepted = session.acceptNextPage(ids(page), next: next(page), generation: generation) else { return }
+        isTakingInPage = true
         let rows = makeRows(page, accepted.positions)
+        isTakingInPage = false
         shown.append(contentsOf: rows)
         nextState = session.next == nil ? .end : .idle
         if accepted.loadAnother { loadNextPage() }

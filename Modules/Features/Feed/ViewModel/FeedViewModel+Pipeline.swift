@@ -6,7 +6,8 @@ extension FeedViewModel {
     /// Removes the rows the pipeline no longer keeps (a filter changed its mind), above or below
     /// the reader; each removed row's place goes to the next row kept (the one before it at the end).
     func removeFilteredRows() {
-        guard let pipeline else { return }
+        // Told while a page is taken in: the rows go once the answer is in (`onAnswer`).
+        guard let pipeline, !list.isTakingInPage else { return }
         filteredRevision = pipeline.revision
         let rows = list.rows
         var removes = Set<PostID>()
@@ -29,7 +30,7 @@ extension FeedViewModel {
     /// As `removeFilteredRows`, when a filter changed its mind since the rows were last filtered
     /// (a page fetched before the change was taken in after it).
     func removeFilteredRowsIfChanged() {
-        guard let pipeline, pipeline.revision != filteredRevision else { return }
+        guard let pipeline, pipeline.revision != filteredRevision || pipeline.revision != pageFilteredAt.revision else { return }
         removeFilteredRows()
     }
 

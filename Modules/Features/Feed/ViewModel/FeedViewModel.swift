@@ -60,6 +60,9 @@ public final class FeedViewModel {
     @ObservationIgnored let pipeline: (any PostPipeline)?
     /// The pipeline's revision the rows shown were last filtered at.
     @ObservationIgnored var filteredRevision = 0
+    /// The pipeline's revision the last page fetched was filtered at (a filter may change its mind
+    /// between a page's filtering and its intake).
+    @ObservationIgnored let pageFilteredAt = PipelineRevision()
 
     /// Creates the view model over `posts`, the store its rows' hearts come from; a page loads when the
     /// row `prefetchDistance` from the end appears. With `offline`, saved pages show first and are kept;
@@ -70,11 +73,15 @@ public final class FeedViewModel {
         self.now = now
         self.pipeline = pipeline
         filteredRevision = pipeline?.revision ?? 0
+        let filteredAt = pageFilteredAt
         self.list = PagedList(
             prefetchDistance: prefetchDistance, refreshable: true, fetch: { cursor in
                 let page = try await feed.pageAwaitingLikes(after: cursor)
                 guard let pipeline else { return page }
-                return await pipeline.kept(page)
+                return await MainActor.run {
+                    filteredAt.revision = pipeline.revision
+                    return pipeline.kept(page)
+                }
             },
             ids: { $0.page.posts.map(\.id) }, next: \.page.next, isCursorExpired: { FeedError($0) == .cursorExpired })
         self.posts = posts
@@ -283,4 +290,11 @@ extension FeedViewModel: ScreenControl {
 
     /// More rows than a screen of any height shows (a row is at least three lines).
     static let rowsOnAScreen = 24
+}
+
+/// A pipeline revision the fetch records on the main actor.
+@MainActor
+final class PipelineRevision: Sendable {
+    var revision = 0
+    nonisolated init() {}
 }

@@ -26,6 +26,8 @@ public final class ProfileViewModel {
     @ObservationIgnored private var likesInFlight = 0
     @ObservationIgnored private let idle = IdleWaiters()
     @ObservationIgnored private var observer: Int?
+    /// A filter changed its mind while a page was taken in: its rows go once the answer is in.
+    @ObservationIgnored private var filterPending = false
 
     /// Creates the profile of `author` over `repository` (the author's posts with hearts) and the
     /// post store; a page loads when the row `prefetchDistance` from the end appears. With
@@ -46,10 +48,21 @@ public final class ProfileViewModel {
         }
         list.onRequest = { [weak self] first in self?.startPage(first: first) ?? { _, _ in [] } }
         list.onFailure = { [weak self] error, first in self?.fail(FeedError(error), first: first) }
-        list.onAnswer = { [weak self] in self?.notifyIfIdle() }
-        pipeline?.observe(self) { [weak self, weak pipeline] in
-            guard let self, let pipeline else { return }
-            posts.release(list.remove { row in posts.post(row.id).map { !pipeline.keeps($0) } ?? false })
+        let removeFiltered: @MainActor (ProfileViewModel) -> Void = { [weak pipeline] model in
+            guard let pipeline else { return }
+            // Told while a page is taken in: the rows go once the answer is in.
+            guard !model.list.isTakingInPage else { return model.filterPending = true }
+            model.filterPending = false
+            model.posts.release(model.list.remove { row in model.posts.post(row.id).map { !pipeline.keeps($0) } ?? false })
+        }
+        list.onAnswer = { [weak self] in
+            guard let self else { return }
+            if filterPending { removeFiltered(self) }
+            notifyIfIdle()
+        }
+        pipeline?.observe(self) { [weak self] in
+            guard let self else { return }
+            removeFiltered(self)
         }
     }
 
