@@ -50,15 +50,6 @@ enum HeadlessCommand: Equatable {
         case "back": return noArguments(.back)
         case "hide": return noArguments(.hide)
         case "show": return noArguments(.show)
-        case let word where extra.contains { $0.name == word }:
-            let spec = extra.first { $0.name == word }!
-            guard spec.words.upperBound > 0 else { return noArguments(.plugin(spec, argument: nil)) }
-            guard spec.words.contains(arguments.count) else {
-                if spec.takesPost { return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)")) }
-                let count = spec.words.count == 1 ? "\(spec.words.lowerBound) word\(spec.words.lowerBound == 1 ? "" : "s")" : "\(spec.words.lowerBound) to \(spec.words.upperBound) words"
-                return .failure(HeadlessError("'\(word)' takes \(count): \(HeadlessError.excerpt(spec.usage)); valid commands: \(summary)"))
-            }
-            return .success(.plugin(spec, argument: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
         case "see":
             guard arguments.count == 1, let row = Int(arguments[arguments.startIndex]), row >= 0 else {
                 return .failure(HeadlessError("'see' needs one row index (0 or more), e.g. 'see 15'; valid commands: \(summary)"))
@@ -79,6 +70,16 @@ enum HeadlessCommand: Equatable {
                 return .failure(HeadlessError("'settle' needs a wait in milliseconds (0 or more), got '\(HeadlessError.excerpt(text))'; valid commands: \(summary)"))
             }
             return .success(.settle(milliseconds: milliseconds))
+        case let word where extra.contains { $0.name == word }:
+            // After the built-in commands: a follow-up never takes one of their names.
+            let spec = extra.first { $0.name == word }!
+            guard spec.words.upperBound > 0 else { return noArguments(.plugin(spec, argument: nil)) }
+            guard spec.words.contains(arguments.count) else {
+                if spec.takesPost { return .failure(HeadlessError("'\(word)' needs one post ID, e.g. '\(word) p1'; valid commands: \(summary)")) }
+                let count = spec.words.count == 1 ? "\(spec.words.lowerBound) word\(spec.words.lowerBound == 1 ? "" : "s")" : "\(spec.words.lowerBound) to \(spec.words.upperBound) words"
+                return .failure(HeadlessError("'\(word)' takes \(count): \(HeadlessError.excerpt(spec.usage)); valid commands: \(summary)"))
+            }
+            return .success(.plugin(spec, argument: arguments.isEmpty ? nil : arguments.joined(separator: " ")))
         default:
             return .failure(HeadlessError("unknown command '\(HeadlessError.excerpt(name))'; valid commands: \(summary)"))
         }

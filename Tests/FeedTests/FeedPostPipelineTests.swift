@@ -2,6 +2,7 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesTesting
+import Paging
 import PluginInterface
 import StoreInterface
 import StoreTesting
@@ -57,9 +58,9 @@ import Testing
         #expect(model.readerPlace == FeedPlace(post: "p10", lineOffset: 0), "the reader's row went: it reads on from the next row kept")
         pipeline.mute("a3")
         #expect(model.readerPlace == FeedPlace(post: "p11", lineOffset: 0))
-        #expect(FeedViewModel.places(of: ["b", "c"], in: ["a", "b", "c", "d"].map(Self.row)) == ["b": "d", "c": "d"])
-        #expect(FeedViewModel.places(of: ["c", "d"], in: ["a", "b", "c", "d"].map(Self.row)) == ["c": "b", "d": "b"], "at the end: the row before")
-        #expect(FeedViewModel.places(of: ["a"], in: ["a"].map(Self.row)).isEmpty, "every row gone: no place")
+        #expect(RowPlaces.after(removing: ["b", "c"], from: ["a", "b", "c", "d"]) == ["b": "d", "c": "d"])
+        #expect(RowPlaces.after(removing: ["c", "d"], from: ["a", "b", "c", "d"]) == ["c": "b", "d": "b"], "at the end: the row before")
+        #expect(RowPlaces.after(removing: ["a"], from: ["a"]).isEmpty, "every row gone: no place")
     }
 
     @Test func aPageOnItsWayWhenAFilterChangesPassesTheFilterAsItIsWhenItArrives() async throws {
@@ -105,9 +106,4 @@ import Testing
         #expect(screen.position.selected == next)
     }
 
-    private static func row(_ id: String) -> PostRow {
-        PostRow(post: Post(
-            id: PostID(id), author: Author(id: "a", name: "A"), caption: "",
-            image: ImageRef(url: URL(string: "https://img.feed.example/\(id).jpg")!, width: 1, height: 1), likeCount: 0, like: .notLiked))
-    }
 }

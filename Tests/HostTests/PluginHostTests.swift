@@ -132,6 +132,7 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(throws: ArgumentError.self) { try parse(["--label", "far too long"]) }
         #expect(throws: ArgumentError.self) { try parse(["--label", "a\u{1B}[2J"]) }
         #expect(!label.accepts("x\u{200E}y"), "no invisible format characters either")
+        #expect(!label.accepts("e" + String(repeating: "\u{301}", count: 1_000)), "one character of a thousand combining marks is a thousand scalars")
         let spec = FeedCommandSpec.command(plugins: [mode, label], registry: registry, headless: "")
         #expect(spec.options.first { $0.name == "--mode" }?.value == "fast|slow")
         #expect(spec.options.first { $0.name == "--label" }?.value == "TEXT")
@@ -171,6 +172,11 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(parsed("mute").hasPrefix("'mute' takes 1 to 3 words"))
         #expect(parsed("profile p1") == "profile:p1")
         #expect(parsed("profile p1 p2").hasPrefix("'profile' needs one post ID, e.g. 'profile p1'"))
+        let shadow = HeadlessCommandSpec(name: "see", usage: "see X", words: 1...1)
+        guard case .success(.see(row: 3)) = HeadlessCommand.parse("see 3", extra: [shadow]) else {
+            Issue.record("a follow-up's command never takes a built-in's name")
+            return
+        }
         let one = HeadlessCommandSpec(name: "unmute", usage: "unmute AUTHOR_ID", words: 1...1)
         guard case .failure(let error) = HeadlessCommand.parse("unmute", extra: [one]) else {
             Issue.record("a missing word is an error")

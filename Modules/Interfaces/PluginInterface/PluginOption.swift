@@ -7,7 +7,7 @@ public struct PluginOption: Hashable, Sendable {
         case integer(ClosedRange<Int>)
         /// One of the words.
         case choice([String])
-        /// Text of at most `maxLength` characters, without control characters.
+        /// Text of at most `maxLength` Unicode scalars, without control or format characters.
         case text(maxLength: Int)
     }
 
@@ -50,7 +50,7 @@ public struct PluginOption: Hashable, Sendable {
         switch kind {
         case .integer(let range): Int(text).map(range.contains) ?? false
         case .choice(let words): words.contains(text)
-        case .text(let maxLength): text.count <= maxLength && !text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
+        case .text(let maxLength): text.unicodeScalars.count <= maxLength && !text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }
         }
     }
 }

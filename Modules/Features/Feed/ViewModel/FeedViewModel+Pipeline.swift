@@ -1,4 +1,5 @@
 import FeedInterface
+import Paging
 
 /// The post pipeline's filters applied to the rows already shown: a row no longer kept goes, the
 /// others stay where they are, and a reader on a removed row reads on from the row that took its place.
@@ -16,7 +17,7 @@ extension FeedViewModel {
             removes.insert(row.id)
         }
         guard !removes.isEmpty else { return }
-        state.movedTo = Self.places(of: removes, in: rows)
+        state.movedTo = RowPlaces.after(removing: removes, from: rows.map(\.id))
         list.remove { removes.contains($0.id) }
         posts.release(Array(removes))
         if let place = reader, removes.contains(place.post) {
@@ -32,24 +33,5 @@ extension FeedViewModel {
     func removeFilteredRowsIfChanged() {
         guard let pipeline, pipeline.revision != filteredRevision || pipeline.revision != pageFilteredAt.revision else { return }
         removeFilteredRows()
-    }
-
-    /// For each removed row, the row kept that takes its place: the next one kept, else the last
-    /// one kept before it; none when every row goes.
-    static func places(of removed: Set<PostID>, in rows: [PostRow]) -> [PostID: PostID] {
-        var places: [PostID: PostID] = [:]
-        var waiting: [PostID] = []
-        var lastKept: PostID?
-        for row in rows {
-            if removed.contains(row.id) {
-                waiting.append(row.id)
-            } else {
-                for id in waiting { places[id] = row.id }
-                waiting.removeAll()
-                lastKept = row.id
-            }
-        }
-        if let lastKept { for id in waiting { places[id] = lastKept } }
-        return places
     }
 }

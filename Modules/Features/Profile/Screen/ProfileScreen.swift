@@ -65,8 +65,13 @@ public final class ProfileScreen {
     /// The index of the selected post, found from its ID (the hint first, so it costs the same with 10,000 posts).
     public var selectedIndex: Int {
         let rows = model.viewState.rows
-        guard let selected else { return 0 }
+        guard var selected else { return 0 }
         if rows.indices.contains(selectedHint), rows[selectedHint].id == selected { return selectedHint }
+        if let next = model.movedTo[selected], !rows.contains(where: { $0.id == selected }) {
+            // A follow-up's filter removed the selected post: the post that took its place is selected.
+            selected = next
+            self.selected = next
+        }
         guard let index = rows.firstIndex(where: { $0.id == selected }) else { return 0 }
         selectedHint = index
         return index

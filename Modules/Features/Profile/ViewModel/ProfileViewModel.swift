@@ -28,6 +28,8 @@ public final class ProfileViewModel {
     @ObservationIgnored private var observer: Int?
     /// A filter changed its mind while a page was taken in: its rows go once the answer is in.
     @ObservationIgnored private var filterPending = false
+    /// Posts a filter removed last, each with the post kept that took its place (the screen's selection follows).
+    @ObservationIgnored public private(set) var movedTo: [PostID: PostID] = [:]
 
     /// Creates the profile of `author` over `repository` (the author's posts with hearts) and the
     /// post store; a page loads when the row `prefetchDistance` from the end appears. With
@@ -53,7 +55,11 @@ public final class ProfileViewModel {
             // Told while a page is taken in: the rows go once the answer is in.
             guard !model.list.isTakingInPage else { return model.filterPending = true }
             model.filterPending = false
-            model.posts.release(model.list.remove { row in model.posts.post(row.id).map { !pipeline.keeps($0) } ?? false })
+            let before = model.list.rows.map(\.id)
+            let removed = model.list.remove { row in model.posts.post(row.id).map { !pipeline.keeps($0) } ?? false }
+            guard !removed.isEmpty else { return }
+            model.movedTo = RowPlaces.after(removing: Set(removed), from: before)
+            model.posts.release(removed)
         }
         list.onAnswer = { [weak self] in
             guard let self else { return }
