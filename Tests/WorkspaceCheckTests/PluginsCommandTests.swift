@@ -198,4 +198,23 @@ struct PluginsCommandTests {
         #expect(violations.first { $0["rule"]?.string == "follow-up-contract" }?["fix"]?.string?.hasPrefix(
             "reach like-queue through PluginInterface's open extension points instead") == true)
     }
+
+    @Test("hostile manifests and documents: a linked manifest is refused, a CRLF document's markers are found, a | in a line stays in its cell")
+    func hostileInputs() async throws {
+        let piped = Self.likesManifestPlugin.replacingOccurrences(of: "likes made offline are sent later", with: "likes | sent later")
+        let fixture = try fixture(likes: Self.likesManifest(plugins: piped), files: ["README.md": "# F\r\n<!-- plugins:begin -->\r\n<!-- plugins:end -->\r\n"])
+        defer { fixture.remove() }
+        #expect(await fixture.run(["plugins", "--write", "README.md"]).exitCode == 0)
+        let readme = try String(contentsOfFile: "\(fixture.root)/README.md", encoding: .utf8)
+        #expect(readme.contains("| `--enable like-queue` | likes \\| sent later ([more](docs/features.md#likes)) |"))
+        #expect(await fixture.run(["plugins", "--check", "README.md"]).exitCode == 0)
+        #expect(GeneratedPlugins.link("#top", from: "docs/x.md") == "#top")
+
+        let manifest = "\(fixture.root)/Modules/Features/Likes/feature.json"
+        try FileManager.default.removeItem(atPath: manifest)
+        try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: "/dev/zero")
+        let linked = await fixture.run(["plugins"])
+        #expect(linked.exitCode == 2)
+        #expect(linked.errorOutput.contains("Modules/Features/Likes/feature.json is not a regular file"))
+    }
 }

@@ -6,13 +6,24 @@ import Foundation
 enum FeatureManifests {
     /// The manifest's file name.
     static let fileName = "feature.json"
+    /// The largest manifest read (a manifest is a page of JSON).
+    static let maxBytes = 1 << 20
 
     /// The features declared by the manifests in the folders of `manifest`'s targets, by path.
     static func load(root: String, manifest: PackageManifest) throws(UsageError) -> [FeatureDefinition] {
         var features: [FeatureDefinition] = []
         for path in Set(manifest.targets.map(\.path)).sorted() {
             let file = "\(path)/\(fileName)"
-            guard let data = FileManager.default.contents(atPath: "\(root)/\(file)") else { continue }
+            let absolute = "\(root)/\(file)"
+            // Only a regular file of a sane size is read: a link (to /dev/zero, say) or a huge file is refused.
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute) else { continue }
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw UsageError("\(file) is not a regular file (a link or a device); make it a plain JSON file")
+            }
+            guard let size = attributes[.size] as? Int, size <= maxBytes else {
+                throw UsageError("\(file) is over \(maxBytes / 1024) KiB; a feature manifest is a page of JSON")
+            }
+            guard let data = FileManager.default.contents(atPath: absolute) else { continue }
             let node: JSONNode
             do {
                 node = try JSONNodeParser.parse(String(decoding: data, as: UTF8.self))

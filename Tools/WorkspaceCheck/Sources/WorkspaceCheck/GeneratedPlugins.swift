@@ -43,18 +43,23 @@ struct GeneratedPlugins: Sendable {
     func table(detailed: Bool, linkingFrom document: String) -> [String] {
         if detailed {
             return ["| flag | owning team | plugin (home) | what it does |", "|---|---|---|---|"] + plugins.map { feature, plugin in
-                "| `\(plugin.flag)` | \(feature.owner ?? "—") | `\(plugin.type)` (`\(plugin.module)`) | \(plugin.does) |"
+                "| `\(plugin.flag)` | \(feature.owner ?? "—") | `\(plugin.type)` (`\(plugin.module)`) | \(Self.cell(plugin.does)) |"
             }
         }
         return ["| flag | what it adds |", "|---|---|"] + plugins.map { _, plugin in
-            "| `--enable \(plugin.flag)` | \(plugin.adds) ([more](\(Self.link(plugin.docs, from: document)))) |"
+            "| `--enable \(plugin.flag)` | \(Self.cell(plugin.adds)) ([more](\(Self.link(plugin.docs, from: document)))) |"
         }
+    }
+
+    /// `text` as one table cell: line breaks as spaces, `|` escaped.
+    static func cell(_ text: String) -> String {
+        text.components(separatedBy: .newlines).joined(separator: " ").replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// `target` (a path from the package root, with an optional `#anchor`) as a link from `document`.
     static func link(_ target: String, from document: String) -> String {
         let (path, anchor) = target.firstIndex(of: "#").map { (String(target[..<$0]), String(target[$0...])) } ?? (target, "")
-        if path == document { return anchor }
+        if path.isEmpty || path == document { return anchor }
         let depth = document.split(separator: "/").count - 1
         let fromFolder = document.split(separator: "/").dropLast().map(String.init)
         let parts = path.split(separator: "/").map(String.init)
@@ -66,7 +71,7 @@ struct GeneratedPlugins: Sendable {
 
     /// Where a flag table's markers are in `lines`, and whether it is detailed; nil when missing.
     static func locate(in lines: [String]) -> (begin: Int, end: Int, detailed: Bool)? {
-        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let trimmed = lines.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard let begin = trimmed.firstIndex(where: { $0.hasPrefix(beginMarker) && $0.hasSuffix("-->") }),
               let end = trimmed[(begin + 1)...].firstIndex(of: endMarker) else { return nil }
         return (begin, end, trimmed[begin].contains("detailed"))

@@ -58,7 +58,8 @@ extension WorkspaceCheckCommand {
     private static func expected(path: String, shown: String, current: String?, generated: GeneratedPlugins) throws(UsageError) -> String {
         if path.hasSuffix(".swift") { return generated.pluginList(shownAs: shown) }
         guard let current else { throw UsageError("there is no \(shown); give the plugin list (a .swift file) or a Markdown file with a flag table") }
-        let lines = current.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Split on the byte, so a CRLF file's lines are found too (they keep their CR; the table's own lines end in LF).
+        let lines = Self.lines(current)
         guard let location = GeneratedPlugins.locate(in: lines) else {
             throw UsageError("\(shown) has no flag table: add a line `\(GeneratedPlugins.beginMarker) -->` (or `\(GeneratedPlugins.beginMarker) detailed -->`) and a line `\(GeneratedPlugins.endMarker)` where it goes")
         }
@@ -66,9 +67,14 @@ extension WorkspaceCheckCommand {
         return (Array(lines[...location.begin]) + table + Array(lines[location.end...])).joined(separator: "\n")
     }
 
+    /// `text`'s lines, split on the newline byte (a Character would take "\r\n" as one).
+    private static func lines(_ text: String) -> [String] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The first line (1-based) where `have` and `want` differ.
     private static func firstDifference(_ have: String, _ want: String) -> Int {
-        let a = have.split(separator: "\n", omittingEmptySubsequences: false), b = want.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = lines(have), b = lines(want)
         for index in 0..<max(a.count, b.count) where index >= a.count || index >= b.count || a[index] != b[index] { return index + 1 }
         return 1
     }
