@@ -78,7 +78,11 @@ enum FeedCommandSpec {
                 CommandSpec(
                     "logout", summary: "delete everything stored for that user on that server", usage: "[--server URL] [--user NAME] [--data-dir DIR]",
                     options: pick(account)),
-            ] + commands.filter { !builtIn.contains($0.name) }.map { command in
+            ] + commands.filter { command in
+                // A lowercase word that is none of feed's own: never an option, never a built-in.
+                !builtIn.contains(command.name) && command.name.first?.isLowercase == true
+                    && command.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
+            }.map { command in
                 // A follow-up's: on the files of one user and server.
                 CommandSpec(command.name, summary: command.summary, usage: "[--server URL] [--user NAME] [--data-dir DIR]", options: pick(account))
             } + [

@@ -33,7 +33,11 @@ import Testing
         #expect(throws: ArgumentError.self) { try parse(["queue", "--json"]) }
         #expect(spec.subcommand("queue")?.summary == "the likes waiting on this device to be sent (persistent-like-queue)")
         let clash = FeedCommandSpec.command(
-            plugins: [], registry: registry, headless: "", commands: [PluginCommand(name: "stats", summary: "a follow-up's"), PluginCommand(name: "bookmarks", summary: "b")])
+            plugins: [], registry: registry, headless: "", commands: [
+                PluginCommand(name: "stats", summary: "a follow-up's"), PluginCommand(name: "bookmarks", summary: "b"),
+                PluginCommand(name: "--version", summary: "an option"), PluginCommand(name: "Two Words", summary: "no"),
+            ])
+        #expect(clash.subcommand("--version") == nil && clash.subcommand("Two Words") == nil, "never an option or more than a word")
         #expect(clash.subcommands.filter { $0.name == "stats" }.count == 1 && clash.subcommand("stats")?.summary != "a follow-up's")
         #expect(clash.subcommand("bookmarks")?.summary == "b")
     }
