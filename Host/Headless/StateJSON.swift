@@ -68,6 +68,7 @@ enum StateJSON {
             text += JSONWriter.object([
                 ("id", JSONWriter.quoted(row.id.rawValue)),
                 ("author", JSONWriter.quoted(row.author)),
+                ("authorID", JSONWriter.quoted(row.authorID)),
                 ("caption", JSONWriter.quoted(row.caption)),
                 ("likes", JSONWriter.quoted(row.likes)),
                 ("comments", JSONWriter.quotedOrNull(row.comments)),

@@ -19,6 +19,7 @@ import TestingSupport
         let first = try #require(rows.first)
         #expect(first["id"] as? String != nil)
         #expect(first["author"] as? String != nil)
+        #expect((first["authorID"] as? String)?.isEmpty == false, "what a script names an author by")
         #expect(first["caption"] as? String != nil)
         #expect((first["likes"] as? String)?.hasSuffix("like") == true || (first["likes"] as? String)?.hasSuffix("likes") == true)
         #expect(["liked", "notLiked"].contains(first["heart"] as? String ?? ""))
