@@ -85,7 +85,7 @@ let package = Package(
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText", "Waiting"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -160,8 +160,9 @@ let package = Package(
         // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
         .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
         .target(name: "TelemetryInterface", path: "Modules/Platform/TelemetryInterface"),
+        .target(name: "Waiting", path: "Modules/Platform/Waiting"),
         .target(
-            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim", "SafeText"],
+            name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim", "SafeText", "Waiting"],
             path: "Modules/Platform/Telemetry"),
 
         // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
@@ -187,7 +188,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText",
+                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting",
             ],
             path: "Host"
         ),
@@ -270,6 +271,7 @@ let package = Package(
         ),
 
         // Tests: one target per module, plus end-to-end tests of the host.
+        .testTarget(name: "WaitingTests", dependencies: ["Waiting"]),
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),

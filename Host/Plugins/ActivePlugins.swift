@@ -4,6 +4,7 @@ import Foundation
 import LikesInterface
 import PluginInterface
 import StoreInterface
+import Waiting
 
 /// The follow-ups whose flag is on, in the plugin list's order, as the host drives them: what
 /// they wrap and share, what they add to each screen, catching up, settling, the server's kill
@@ -81,17 +82,8 @@ final class ActivePlugins {
     func shutdown(timeout: Duration) async -> Bool {
         let plugins = all.map(\.plugin)
         guard !plugins.isEmpty else { return true }
-        let once = ResumeOnce()
-        return await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            once.set(continuation)
-            Task { @MainActor in
-                for plugin in plugins { await plugin.shutdown() }
-                once.resume(true)
-            }
-            Task {
-                try? await Task.sleep(for: timeout)
-                once.resume(false)
-            }
+        return await Deadline.waitAtMost(timeout) { @MainActor in
+            for plugin in plugins { await plugin.shutdown() }
         }
     }
 

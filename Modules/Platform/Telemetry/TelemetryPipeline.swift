@@ -2,6 +2,7 @@ import Foundation
 import SafeText
 import Synchronization
 import TelemetryInterface
+import Waiting
 
 /// The app's telemetry: `record` puts the event in memory and returns at once; once `start` runs
 /// (after the first frame) a background task writes every event to the queue file, and with
@@ -118,14 +119,7 @@ public final class TelemetryPipeline: TelemetryRecorder {
             return await flusher.flush(all: true, exiting: true)
         }
         // Whichever comes first: the work, or the deadline (the work is left to the process's end).
-        let done = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let once = ResumeOnce(continuation)
-            Task.detached { once.resume(await work.value) }
-            Task.detached {
-                try? await Task.sleep(for: timeout)
-                once.resume(false)
-            }
-        }
+        let done = await Deadline.value(within: timeout, else: false) { await work.value }
         for task in tasks.withLock({ $0 }) { task.cancel() }
         return done
     }
@@ -326,22 +320,6 @@ public final class TelemetryPipeline: TelemetryRecorder {
 
         private func recovered(_ sink: String) {
             trouble[sink] = nil
-        }
-    }
-}
-
-/// A continuation resumed by the first of several callers.
-private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
-
-    init(_ continuation: CheckedContinuation<Bool, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume(_ value: Bool) {
-        continuation.withLock { continuation in
-            continuation?.resume(returning: value)
-            continuation = nil
         }
     }
 }

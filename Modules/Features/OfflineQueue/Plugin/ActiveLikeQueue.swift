@@ -3,6 +3,7 @@ import Foundation
 import LikesInterface
 import PluginInterface
 import StoreInterface
+import Waiting
 
 /// `persistent-like-queue` switched on: the outbox in front of the like use case, its intents laid
 /// over every post store, and its outcomes told to them.
