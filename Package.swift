@@ -72,7 +72,7 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database"],
+            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database", "Paging", "TelemetryInterface"],
             path: "Modules/Features/Store",
             exclude: ["feature.json"]
         ),
@@ -169,7 +169,7 @@ let package = Package(
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
         .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
@@ -307,7 +307,10 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreTests",
-            dependencies: ["Store", "StoreInterface", "FeedInterface", "LikesInterface", "Database", "FeedTesting", "StoreTesting", "TestingSupport", "ProcessTesting", "CacheCrashProbe"]),
+            dependencies: [
+                "Store", "StoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Database", "FeedTesting", "StoreTesting", "LikesTesting",
+                "TestingSupport", "ProcessTesting", "CacheCrashProbe", "Feed", "TerminalUI", "TelemetryInterface", "TelemetryTesting",
+            ]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting", "TestingSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),

@@ -168,13 +168,9 @@ final class AppServices {
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
-        let saved = activePlugins.savedFeed.map { saved in
-            SavedFeed(
-                cache: TrackedFeedCache(base: saved.cache, telemetry: telemetry.tracker("storage")), saved: saved.saved,
-                freshness: saved.freshness)
-        }
-        if saved?.saved?.posts.isEmpty == false { telemetry.showsSavedFeed = true }
-        let model = FeedViewModel(feed: feed, posts: makeStore(), offline: saved, pipeline: postPipeline)
+        let memory = activePlugins.feedMemory()
+        if memory?.hasSavedRows == true { telemetry.showsSavedFeed = true }
+        let model = FeedViewModel(feed: feed, posts: makeStore(), memory: memory, pipeline: postPipeline)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
         model.onRecovered = { [activePlugins] in activePlugins.returned() }
         let feedTelemetry = telemetry.tracker("feed")

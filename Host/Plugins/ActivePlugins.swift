@@ -32,7 +32,7 @@ final class ActivePlugins {
     }
 
     /// The saved feed a follow-up keeps, if one does.
-    var savedFeed: SavedFeed? { all.lazy.compactMap(\.plugin.savedFeed).first }
+    func feedMemory() -> (any FeedMemory)? { all.lazy.compactMap { $0.plugin.feedMemory() }.first }
 
     /// The post store a follow-up shares between screens, if one does.
     func sharedStore() -> (any PostStore)? { all.lazy.compactMap { $0.plugin.postStore() }.first }

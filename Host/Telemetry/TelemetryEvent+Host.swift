@@ -9,8 +9,3 @@ extension TelemetryEvent {
     /// Team `feed`: the reader reached the last loaded row and waited `waitMilliseconds` for the next page (the feed's `onWaitedAtEnd`).
     static func endOfRows(waitMilliseconds: Double) -> TelemetryEvent { TelemetryEvent(name: "end_of_rows", properties: ["wait_ms": .number(waitMilliseconds)]) }
 }
-
-extension TelemetryEvent.Store {
-    /// Team `storage`: the saved pages of `offline-pages`, whose writes `TrackedFeedCache` tracks.
-    static let cache = Self("cache")
-}

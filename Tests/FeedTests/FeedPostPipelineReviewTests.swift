@@ -50,7 +50,7 @@ import Testing
         let saved = CachedFeed(posts: [FeedFixtures.post(1), FeedFixtures.post(8)], next: Cursor("c1"), savedAt: Self.savedAt)
         let model = FeedViewModel(
             feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 2)), posts: FakePostStore(likePost: FakeLikePostUseCase()),
-            offline: SavedFeed(cache: FakeFeedCache(saved: saved), saved: saved, freshness: .standard), pipeline: pipeline,
+            memory: FakeFeedMemory(launch: .rows(SavedRows(posts: saved.posts, next: saved.next, savedAt: saved.savedAt, isFresh: true))), pipeline: pipeline,
             now: { Self.savedAt.addingTimeInterval(10) })
         let load = model.onAppear()
         await load?.value

@@ -18,10 +18,10 @@ import Testing
     nonisolated private static let savedAt = Date(timeIntervalSince1970: 1_000_000)
 
     /// Posts p1… are by authors a1…a6, a0 (`p<n>` by `a<n % 7>`).
-    private func model(pages: Int = 2, saved: CachedFeed? = nil, pipeline: FakePostPipeline) -> FeedViewModel {
+    private func model(pages: Int = 2, saved: SavedRows? = nil, pipeline: FakePostPipeline) -> FeedViewModel {
         FeedViewModel(
             feed: FakeFeedRepository(pages: FeedFixtures.pages(count: pages)), posts: FakePostStore(likePost: FakeLikePostUseCase()),
-            offline: saved.map { SavedFeed(cache: FakeFeedCache(saved: $0), saved: $0) }, pipeline: pipeline,
+            memory: saved.map { FakeFeedMemory(launch: .rows($0)) }, pipeline: pipeline,
             now: { Self.savedAt.addingTimeInterval(10) })
     }
 
@@ -36,7 +36,7 @@ import Testing
         #expect(model.viewState.rows.count == 17 + 17, "the next page passes the pipeline too")
         #expect(!model.viewState.rows.contains { $0.authorID == "a3" })
 
-        let saved = CachedFeed(posts: (1...14).map { FeedFixtures.post($0) }, next: Cursor("c1"), savedAt: Self.savedAt)
+        let saved = SavedRows(posts: (1...14).map { FeedFixtures.post($0) }, next: Cursor("c1"), savedAt: Self.savedAt)
         let offline = self.model(saved: saved, pipeline: pipeline)
         offline.onAppear()
         #expect(offline.viewState.rows.map(\.id.rawValue) == ["p1", "p2", "p4", "p5", "p6", "p7", "p8", "p9", "p11", "p12", "p13", "p14"], "saved rows at launch")

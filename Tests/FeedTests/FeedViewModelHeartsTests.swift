@@ -71,26 +71,6 @@ import Testing
         #expect(model.viewState.rows[20].heart == .liked)
     }
 
-    @Test func theSavedPageWaitsForItsHeartsAndKeepsTheWritesInOrder() async throws {
-        let feed = FakeTwoStepFeedRepository(pages: pages, liked: ["p3", "p22"])
-        let gate = await feed.holdLikes(call: 1)
-        let cache = FakeFeedCache()
-        let model = FeedViewModel(
-            feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()), offline: SavedFeed(cache: cache, saved: nil))
-        await model.onAppear()?.value
-        // The next page (and its hearts) answer while the first page's likes read still waits.
-        await model.rowAppeared("p20")?.value
-        #expect(await eventually { await feed.likesReads == 2 })
-        #expect(await cache.operations.isEmpty, "nothing is saved before its hearts are read")
-        await gate.open()
-        #expect(await model.waitUntilIdle(timeout: .seconds(30)))
-        #expect(await cache.operations == ["replace", "append"])
-        let saved = try #require(try await cache.load())
-        #expect(saved.posts.count == 40)
-        #expect(saved.posts.filter { $0.like == .liked }.map(\.id) == ["p3", "p22"])
-        #expect(!saved.posts.contains { $0.like == .unknown })
-    }
-
     @Test func logoutCancelsTheLikesReadsInFlight() async throws {
         let feed = FakeTwoStepFeedRepository(pages: pages)
         let gate = await feed.holdLikes(call: 1)

@@ -199,6 +199,39 @@ struct PluginsCommandTests {
             "reach like-queue through PluginInterface's open extension points instead") == true)
     }
 
+    @Test("a follow-up's tests may link the features its manifest says it meets, and no other; the fix names \"meets\"")
+    func testsMeetAnotherFeature() async throws {
+        let manifest = ShapeCommandTests.manifest.replacingOccurrences(
+            of: #".testTarget(name: "FeedTests", dependencies: ["Feed"]),"#,
+            with: #".testTarget(name: "FeedTests", dependencies: ["Feed"]), .testTarget(name: "LikesTests", dependencies: ["Likes", "Feed"]),"#)
+        #expect(manifest.contains("LikesTests"))
+        func run(meets: String) async throws -> (Int32, [JSONNode], String) {
+            let likes = Self.likesManifest(extra: #", "tests": ["LikesTests"]"# + meets)
+            let base = try fixture(likes: likes)
+            defer { base.remove() }
+            let package = try FixturePackage(
+                manifest: manifest,
+                files: ShapeCommandTests.files.merging([
+                    "Modules/Features/Likes/feature.json": likes, "Tests/LikesTests/LikesTests.swift": "import Likes\nimport Feed\n",
+                ]) { $1 },
+                config: try String(contentsOfFile: "\(base.root)/Tools/workspace.json", encoding: .utf8))
+            defer { package.remove() }
+            let outcome = await package.run(["deps", "--format", "json"])
+            if outcome.exitCode == 2 { return (2, [], outcome.output + outcome.errorOutput) }
+            return (outcome.exitCode, try JSONNodeParser.parse(outcome.output)["violations"]?.elements ?? [], "")
+        }
+        let (without, violations, _) = try await run(meets: "")
+        #expect(without == 1)
+        let forbidden = violations.filter { $0["rule"]?.string == "forbidden-dependency" && $0["target"]?.string == "LikesTests" }
+        #expect(!forbidden.isEmpty)
+        #expect(forbidden.allSatisfy { $0["fix"]?.string?.contains(#"If these are tests of how Likes meets Feed, add "meets": ["Feed"] to Likes's feature.json"#) == true })
+        let (with, rest, _) = try await run(meets: #", "meets": ["Feed"]"#)
+        #expect(with == 0, "\(rest.map { $0["message"]?.string ?? "" })")
+        let (unknown, _, said) = try await run(meets: #", "meets": ["Nope"]"#)
+        #expect(unknown == 2)
+        #expect(said.contains(#""meets" of feature "Likes" names "Nope", which is not another feature; name one of Feed"#), "\(said)")
+    }
+
     @Test("hostile manifests and documents: a linked manifest is refused, a CRLF document's markers are found, a | in a line stays in its cell")
     func hostileInputs() async throws {
         let piped = Self.likesManifestPlugin.replacingOccurrences(of: "likes made offline are sent later", with: "likes | sent later")

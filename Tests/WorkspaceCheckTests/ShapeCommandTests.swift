@@ -208,7 +208,7 @@ struct ShapeCommandTests {
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface" }"#)
             == "Tools/workspace.json:14: feature \"Feed\" has no \"implementations\"; list its implementation modules ([\"Feed\"])")
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface", "implementations": ["Feed"], "fakes": "X" }"#)
-            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: demo, implementations, interface, name, owner, plugins, testing, tests, comment")
+            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: demo, implementations, interface, meets, name, owner, plugins, testing, tests, comment")
         #expect(error("{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"A\"] },\n{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"B\"] }")
             == "Tools/workspace.json:15: feature \"A\" is defined twice; merge the two")
     }

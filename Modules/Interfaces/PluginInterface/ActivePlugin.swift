@@ -13,8 +13,8 @@ public protocol ActivePlugin: AnyObject {
     func feed(wrapping feed: any FeedRepository) -> any FeedRepository
     /// The post store of a new screen, or `nil` for the default (one store per screen).
     func postStore() -> (any PostStore)?
-    /// The feed saved by an earlier run and where pages are saved, for the feed screen.
-    var savedFeed: SavedFeed? { get }
+    /// What keeps a new feed screen between runs (its saved rows and place), or `nil`.
+    func feedMemory() -> (any FeedMemory)?
     /// Every post store of the app passes here once (e.g. to hear a queue's outcomes).
     func adopt(_ store: any PostStore)
     /// The app is built: background work starts.
@@ -53,8 +53,8 @@ extension ActivePlugin {
     public func feed(wrapping feed: any FeedRepository) -> any FeedRepository { feed }
     /// The default store.
     public func postStore() -> (any PostStore)? { nil }
-    /// No saved feed.
-    public var savedFeed: SavedFeed? { nil }
+    /// Nothing kept.
+    public func feedMemory() -> (any FeedMemory)? { nil }
     /// Nothing to hear.
     public func adopt(_ store: any PostStore) {}
     /// Nothing to start.

@@ -18,7 +18,7 @@ extension FeedViewModel {
     }
 
     /// The page to save once its hearts are read (as they came when the read failed), with only settled likes laid over.
-    func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> FeedCacheWriter.SavedPage {
+    func saved(_ kept: [Post], read: Task<Set<PostID>?, Never>?, next: Cursor?, stamp: PostStamp) -> Task<FeedPage, Never> {
         Task { [weak self] in
             let liked = await read?.value
             let read = liked.map { liked in

@@ -4,53 +4,26 @@ import StoreInterface
 
 /// Stale-while-revalidate without moving the reader: a first page that answers over rows shown is
 /// taken in place while the reader is below the top (counts, hearts and captions change, no row
-/// leaves), and a page in another order waits behind "Feed updated · r". The reader's place is
-/// kept (saved every few seconds while moving, a moment after a stop, on suspend and on quit); a
-/// return revalidates a stale feed.
+/// leaves), and a page in another order waits behind "Feed updated · r". The reader's place goes
+/// to the memory, which keeps it; a return revalidates a stale feed.
 extension FeedViewModel {
-    /// How often, at most, the place is saved while the reader keeps moving.
-    static let placeSaveInterval: TimeInterval = 5
-
     /// Where the reader is now (`nil`: the top): the top visible post and its line offset.
     public var readerPlace: FeedPlace? { reader }
 
-    /// The reader is at `place` (`nil` or the first post at line 0: the top). Saved every few
-    /// seconds while the reader moves, and `placeSettleDelay` after the reader stops: a kill at any
-    /// time later loses no place the reader rested on.
+    /// How far what shows is trusted by age: the memory's rules, else the standard ones.
+    var freshness: FeedFreshness { memory?.freshness ?? .standard }
+
+    /// The reader is at `place` (`nil` or the first post at line 0: the top); the memory keeps it.
     public func readerMoved(to place: FeedPlace?) {
         reader = place.flatMap { $0.lineOffset == 0 && list.index(of: $0.post) == 0 ? nil : $0 }
-        guard started else { return }
-        // Nothing saved this run: the top is what a launch assumes, and the first move away is saved.
-        let last = lastPlaceSave ?? (nil, .distantPast)
-        guard last.place != reader else {
-            pendingPlaceSave?.cancel()
-            pendingPlaceSave = nil
-            return
-        }
-        if FeedFreshness.age(of: last.at, now: now()) >= Self.placeSaveInterval {
-            savePlace()
-            return
-        }
-        // The reader may stop here: the place is saved once it stays a moment.
-        pendingPlaceSave?.cancel()
-        let delay = placeSettleDelay
-        pendingPlaceSave = Task { [weak self] in
-            guard (try? await Task.sleep(for: delay)) != nil, let self, !Task.isCancelled else { return }
-            pendingPlaceSave = nil
-            if lastPlaceSave?.place != reader { savePlace() }
-        }
+        if started { memory?.readerMoved(to: reader) }
     }
 
     /// Saves the reader's place beside the saved pages now (quit, suspend); the task ends once written.
     @discardableResult
     public func savePlace() -> Task<Void, Never>? {
-        pendingPlaceSave?.cancel()
-        pendingPlaceSave = nil
-        guard let cache, started, !list.rows.isEmpty else { return nil }
-        let date = now()
-        lastPlaceSave = (reader, date)
-        cache.enqueue(.anchor(reader.map { FeedAnchor(post: $0.post, lineOffset: $0.lineOffset, savedAt: date) }))
-        return Task { await cache.waitUntilDrained() }
+        guard let memory, started, !list.rows.isEmpty else { return nil }
+        return memory.save(place: reader)
     }
 
     /// The reader came back (SIGCONT, the screen shown again, the network back): a feed older than
@@ -92,7 +65,7 @@ extension FeedViewModel {
         state.firstPageLoaded()
         (refreshFailed, checkedAt, hiddenSavedAt) = (false, now(), nil)
         let update = saved(shownFresh, read: read, next: nil, stamp: stamp)
-        cache?.enqueue(.updatePosts(Task { await update.value.posts }))
+        memory?.updated(Task { await update.value.posts })
         succeeded(revalidate: false)
         return true
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PluginInterface
 import StoreInterface
+import TelemetryInterface
 
 /// `offline-pages` switched on: the saved feed the feed screen shows first and saves into.
 @MainActor
@@ -9,15 +10,20 @@ final class ActiveOfflinePages: ActivePlugin {
     private let saved: CachedFeed?
     private let file: URL
     private let freshness: FeedFreshness
+    private let telemetry: TelemetryTracker
 
-    init(cache: KillableFeedCache?, saved: CachedFeed?, file: URL, freshness: FeedFreshness) {
+    init(cache: KillableFeedCache?, saved: CachedFeed?, file: URL, freshness: FeedFreshness, telemetry: TelemetryTracker) {
         self.cache = cache
         self.saved = saved
         self.file = file
         self.freshness = freshness
+        self.telemetry = telemetry
     }
 
-    var savedFeed: SavedFeed? { cache.map { SavedFeed(cache: $0, saved: saved, freshness: freshness) } }
+    /// The saved feed a new feed screen opens with and saves into, each write tracked.
+    func feedMemory() -> (any FeedMemory)? {
+        cache.map { SavedFeedMemory(cache: TrackedFeedCache(base: $0, telemetry: telemetry), saved: saved, freshness: freshness) }
+    }
 
     /// Nothing more is written; the rows on screen stay.
     func switchOff() { cache?.switchOff() }

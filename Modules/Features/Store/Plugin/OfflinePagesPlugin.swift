@@ -42,10 +42,11 @@ public struct OfflinePagesPlugin: FeaturePlugin {
         do {
             let cache = try await SQLiteFeedCache.open(at: file, warn: context.warn)
             return ActiveOfflinePages(
-                cache: KillableFeedCache(cache), saved: try? await cache.load(), file: file, freshness: Self.freshness(context.option))
+                cache: KillableFeedCache(cache), saved: try? await cache.load(), file: file, freshness: Self.freshness(context.option),
+                telemetry: context.telemetry)
         } catch {
             context.warn("feed: offline pages are off for this run: cannot open \(file.path): \(error); check --data-dir")
-            return ActiveOfflinePages(cache: nil, saved: nil, file: file, freshness: .always)
+            return ActiveOfflinePages(cache: nil, saved: nil, file: file, freshness: .always, telemetry: context.telemetry)
         }
     }
 

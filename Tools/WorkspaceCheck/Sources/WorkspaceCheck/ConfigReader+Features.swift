@@ -1,7 +1,7 @@
 /// Reads features: the config's `"features"`, and each feature's manifest (`feature.json`).
 extension ConfigReader {
     /// The keys a feature may have.
-    static let featureKeys: Set<String> = ["name", "interface", "implementations", "testing", "tests", "demo", "owner", "plugins"]
+    static let featureKeys: Set<String> = ["name", "interface", "implementations", "testing", "tests", "demo", "owner", "plugins", "meets"]
 
     /// The `"features"` array.
     func readFeatures(_ node: JSONNode?) throws(UsageError) -> [FeatureDefinition] {
@@ -44,6 +44,7 @@ extension ConfigReader {
             tests: try parts("tests"), demo: try part("demo"), configLine: element.line, partLines: lines
         )
         feature.file = file
+        if element["meets"] != nil { feature.meets = try parts("meets") }
         if let owner = element["owner"] {
             feature.owner = try string(owner, "\"owner\" of feature \"\(name)\"", in: element)
             feature.ownerLine = owner.line

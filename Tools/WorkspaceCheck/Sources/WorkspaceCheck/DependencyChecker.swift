@@ -27,8 +27,16 @@ struct DependencyChecker {
         if assignment.role.mayDependOnAnything { return true }
         if assignment.role.mayDependOn.contains("$module"), assignment.module == dependency { return true }
         if assignment.role.mayDependOn.contains("$feature"), ownFeature(of: target).contains(dependency) { return true }
+        if met(by: target).contains(dependency) { return true }
         guard let other = workspace.roles[dependency] else { return nil }
         return assignment.role.mayDependOn.contains(other.role.name)
+    }
+
+    /// The implementations of the features whose tests list `target` declares it meets (`"meets"`).
+    private func met(by target: String) -> [String] {
+        let features = workspace.config.features
+        guard let own = features.first(where: { $0.tests.contains(target) }) else { return [] }
+        return features.filter { own.meets.contains($0.name) }.flatMap(\.implementations)
     }
 
     /// The implementations `demo` may link through `$feature`.
@@ -78,6 +86,10 @@ struct DependencyChecker {
             fix = "remove \"\(dependency)\" from \(name)'s dependencies in Package.swift; \(article(assignment.role.name)) module may depend only on: \(describeAllowed(assignment, target: name))"
         }
         if let extra = assignment.role.fix { fix += ". \(extra)" }
+        let config = workspace.config
+        if let own = config.features.first(where: { $0.tests.contains(name) }), let other = config.feature(implementing: dependency), other.name != own.name {
+            fix += ". If these are tests of how \(own.name) meets \(other.name), add \"meets\": [\"\(other.name)\"] to \(own.name)'s \(FeatureManifests.fileName)"
+        }
         if let folder = assignment.folder {
             fix += ". \(name) has the role \(assignment.role.name) because it lives in \(folder): if that is the wrong role, move it to the folder of its role"
         }

@@ -20,6 +20,9 @@ struct FeatureDefinition: Equatable, Sendable {
     var owner: String? = nil
     /// The config line of `"owner"`.
     var ownerLine: Int? = nil
+    /// The features its tests may also link (`"meets"`): a follow-up's tests of how it meets the
+    /// screens it plugs into live in its own folder.
+    var meets: [String] = []
     /// The follow-ups it declares, in written order.
     var plugins: [PluginDefinition] = []
     /// The file that declares it (its manifest, or the config), as messages name it.

@@ -44,6 +44,11 @@ enum FeatureManifests {
             }
             config.features.append(feature)
         }
+        for feature in config.features {
+            for name in feature.meets where !config.features.contains(where: { $0.name == name }) || name == feature.name {
+                throw UsageError("\(feature.file):\(feature.line(of: name)): \"meets\" of feature \"\(feature.name)\" names \"\(name)\", which is not another feature; name one of \(config.features.map(\.name).filter { $0 != feature.name }.joined(separator: ", "))")
+            }
+        }
         let plugins = config.features.flatMap { feature in feature.plugins.map { (feature, $0) } }
         for (index, (feature, plugin)) in plugins.enumerated() {
             for (otherFeature, other) in plugins[..<index] where other.flag == plugin.flag || other.type == plugin.type || other.position == plugin.position {

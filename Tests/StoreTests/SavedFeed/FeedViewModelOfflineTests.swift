@@ -5,6 +5,7 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import StoreInterface
+import Store
 import StoreTesting
 import Testing
 @testable import Feed
@@ -19,7 +20,8 @@ import Testing
     }
 
     private func model(feed: FakeFeedRepository, cache: FakeFeedCache, saved: CachedFeed?, likePost: any LikePostUseCase = FakeLikePostUseCase()) -> FeedViewModel {
-        FeedViewModel(feed: feed, posts: FakePostStore(likePost: likePost), offline: SavedFeed(cache: cache, saved: saved), now: { Self.now })
+        FeedViewModel(feed: feed, posts: FakePostStore(likePost: likePost), memory: SavedFeedMemory(cache: cache, saved: saved, now: { Self.now }),
+            now: { Self.now })
     }
 
     @Test func savedRowsShowAtOnceThenTheNetworkReplacesThemAndTheCache() async throws {

@@ -1,5 +1,3 @@
-import FeedInterface
-
 /// Where the reader is: the top visible post and how many of its lines are scrolled above the screen.
 public struct FeedPlace: Hashable, Sendable {
     /// The post at the top of the screen.

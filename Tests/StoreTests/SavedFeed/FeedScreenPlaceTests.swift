@@ -4,6 +4,7 @@ import Foundation
 import LikesTesting
 import PluginInterface
 import StoreInterface
+import Store
 import StoreTesting
 import TerminalUI
 import Testing
@@ -24,7 +25,9 @@ import Testing
         let now = Self.savedAt.addingTimeInterval(10)
         return FeedViewModel(
             feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()),
-            offline: SavedFeed(cache: FakeFeedCache(saved: saved), saved: saved, freshness: FeedFreshness(freshFor: freshFor, restoreFor: 3_600, hideAfter: 86_400)),
+            memory: SavedFeedMemory(
+                cache: FakeFeedCache(saved: saved), saved: saved, freshness: FeedFreshness(freshFor: freshFor, restoreFor: 3_600, hideAfter: 86_400),
+                now: { now }),
             now: { now })
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import LikesTesting
 import PluginInterface
 import StoreInterface
+import Store
 import StoreTesting
 import Testing
 import TestingSupport
@@ -22,12 +23,13 @@ import TestingSupport
 
     private func model(
         _ feed: FakeFeedRepository, cache: FakeFeedCache, saved: CachedFeed, age: TimeInterval = 60,
-        freshness: FeedFreshness = FeedFreshness(freshFor: 30, restoreFor: 3_600, hideAfter: 86_400)
+        freshness: FeedFreshness = FeedFreshness(freshFor: 30, restoreFor: 3_600, hideAfter: 86_400),
+        settleDelay: Duration = .seconds(1)
     ) -> FeedViewModel {
         let now = Self.savedAt.addingTimeInterval(age)
-        return FeedViewModel(
-            feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()),
-            offline: SavedFeed(cache: cache, saved: saved, freshness: freshness), now: { now })
+        let memory = SavedFeedMemory(cache: cache, saved: saved, freshness: freshness, now: { now })
+        memory.placeSettleDelay = settleDelay
+        return FeedViewModel(feed: feed, posts: FakePostStore(likePost: FakeLikePostUseCase()), memory: memory, now: { now })
     }
 
     /// The first page the server answers now: p1…p20 with new counts and captions, in `order`.
@@ -146,8 +148,7 @@ import TestingSupport
     @Test("a place the reader rests on is saved a moment after the last move, though the reader moves no more")
     func thePlaceIsSavedAfterTheReaderStops() async throws {
         let cache = FakeFeedCache(saved: saved())
-        let model = model(FakeFeedRepository(pages: [revalidated()]), cache: cache, saved: saved(), age: 5)
-        model.placeSettleDelay = .milliseconds(20)
+        let model = model(FakeFeedRepository(pages: [revalidated()]), cache: cache, saved: saved(), age: 5, settleDelay: .milliseconds(20))
         model.onAppear()
         for post in 2...12 { model.readerMoved(to: FeedPlace(post: PostID("p\(post)"), lineOffset: 1)) }
         // No savePlace, no quit, no further move: what a SIGKILL would find on disk.

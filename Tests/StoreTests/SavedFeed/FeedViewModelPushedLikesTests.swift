@@ -5,6 +5,7 @@ import LikesInterface
 import LikesTesting
 import PluginInterface
 import StoreInterface
+import Store
 import StoreTesting
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
 
     private func loaded() async throws -> FeedViewModel {
         let model = FeedViewModel(
-            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1)), posts: store, offline: SavedFeed(cache: cache, saved: nil))
+            feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 1)), posts: store, memory: SavedFeedMemory(cache: cache, saved: nil))
         await model.onAppear()?.value
         #expect(await model.waitUntilIdle(timeout: .seconds(10)))
         #expect(await cache.operations == ["replace"])
