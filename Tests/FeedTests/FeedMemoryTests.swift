@@ -48,7 +48,7 @@ import Testing
         #expect(model.onAppear() == nil, "fresh: no launch refresh")
         #expect(model.viewState.rows.count == 30)
         #expect(model.restoredPlace == place && model.readerPlace == place)
-        #expect(memory.told == ["restored p12:3"])
+        #expect(memory.told == ["restored p12:3", "moved p12:3"], "restored, then there: the place it already holds")
         #expect(await feed.requests.isEmpty)
     }
 

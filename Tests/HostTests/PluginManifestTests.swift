@@ -9,17 +9,31 @@ import Testing
 @Suite("the plugin list agrees with the features' manifests")
 @MainActor
 struct PluginManifestTests {
-    /// Each manifest plugin's type, flag and its feature's owner, read from the package's manifests.
-    private func declared() throws -> [(type: String, flag: String, owner: String)] {
+    /// One manifest plugin: its type, flag, its feature's owner, and the headless commands and fields the docs show for it.
+    struct Declared {
+        let type: String
+        let flag: String
+        let owner: String
+        let headless: [String]
+        let fields: [String]
+    }
+
+    /// Each manifest plugin, read from the package's manifests.
+    private func declared() throws -> [Declared] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let features = root.appendingPathComponent("Modules/Features")
-        var found: [(type: String, flag: String, owner: String)] = []
+        var found: [Declared] = []
         for folder in try FileManager.default.contentsOfDirectory(atPath: features.path).sorted() {
             guard let data = FileManager.default.contents(atPath: features.appendingPathComponent("\(folder)/feature.json").path) else { continue }
             let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let owner = try #require(manifest["owner"] as? String, "\(folder)/feature.json names no owner")
             for plugin in manifest["plugins"] as? [[String: Any]] ?? [] {
-                found.append((try #require(plugin["type"] as? String), try #require(plugin["flag"] as? String), owner))
+                func names(_ key: String, _ name: String) -> [String] {
+                    (plugin[key] as? [[String: Any]] ?? []).compactMap { $0[name] as? String }
+                }
+                found.append(Declared(
+                    type: try #require(plugin["type"] as? String), flag: try #require(plugin["flag"] as? String), owner: owner,
+                    headless: names("headless", "command"), fields: names("fields", "field")))
             }
         }
         return found
@@ -34,6 +48,10 @@ struct PluginManifestTests {
             let entry = try #require(manifests.first { $0.type == type }, "\(type) is in no feature.json")
             #expect(plugin.flag.key == entry.flag, "\(type)")
             #expect(plugin.flag.owner == entry.owner, "\(type)")
+            // The docs generated from the manifest name the commands and fields the plugin declares: no more, no fewer.
+            #expect(entry.headless.map { String($0.prefix { $0 != " " }) } == plugin.headlessCommands.map(\.name), "\(type)'s headless commands")
+            let fields = entry.fields.map { String($0.dropFirst().prefix { $0 != "\"" }) }
+            #expect(fields.sorted() == (plugin.headlessFields + plugin.headlessRowFields).map(\.name).sorted(), "\(type)'s headless fields")
         }
     }
 }

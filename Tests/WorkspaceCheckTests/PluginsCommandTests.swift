@@ -134,7 +134,46 @@ struct PluginsCommandTests {
         try fixture.write("# Fixture\n", to: "NOTES.md")
         let unmarked = await fixture.run(["plugins", "--check", "NOTES.md"])
         #expect(unmarked.exitCode == 2)
-        #expect(unmarked.errorOutput.contains("NOTES.md has no flag table: add a line `<!-- plugins:begin -->`"))
+        #expect(unmarked.errorOutput.contains("NOTES.md has no generated block: add a line `<!-- plugins:begin -->`"))
+    }
+
+    @Test("keys, headless commands and fields: each block of a document is generated from the manifests; an unknown block is an error")
+    func keysHeadlessAndFields() async throws {
+        let plugin = Self.likesManifestPlugin.replacingOccurrences(of: #""position": 20,"#, with: #"""
+            "position": 20,
+              "keys": [{ "key": "Enter L", "does": "like | later" }],
+              "headless": [{ "command": "later ID", "does": "like post ID later" }],
+              "fields": [{ "field": "\"waiting\": true|false", "does": "its like waits", "row": true }, { "field": "\"queued\": N", "does": "likes waiting" }],
+            """#)
+        let document = "# API\n<!-- plugins:begin keys -->\n<!-- plugins:end -->\ntext\n<!-- plugins:begin headless -->\n<!-- plugins:end -->\n<!-- plugins:begin fields -->\n<!-- plugins:end -->\n"
+        let fixture = try fixture(likes: Self.likesManifest(plugins: plugin), files: ["docs/api.md": document])
+        defer { fixture.remove() }
+        #expect(await fixture.run(["plugins", "--check", "docs/api.md"]).exitCode == 1)
+        #expect(await fixture.run(["plugins", "--write", "docs/api.md"]).exitCode == 0)
+        #expect(try String(contentsOfFile: "\(fixture.root)/docs/api.md", encoding: .utf8) == """
+            # API
+            <!-- plugins:begin keys -->
+            | Key | What it does (its flag on) |
+            |---|---|
+            | `Enter` `L` | like \\| later (`like-queue`) |
+            <!-- plugins:end -->
+            text
+            <!-- plugins:begin headless -->
+            | command | meaning (its flag on) |
+            |---|---|
+            | `later ID` | like post ID later (`like-queue`) |
+            <!-- plugins:end -->
+            <!-- plugins:begin fields -->
+            * `"waiting": true|false`, on each row: its like waits (`like-queue`)
+            * `"queued": N`: likes waiting (`like-queue`)
+            <!-- plugins:end -->
+
+            """)
+        #expect(await fixture.run(["plugins", "--check", "docs/api.md"]).exitCode == 0)
+        try fixture.write("# X\n<!-- plugins:begin screens -->\n<!-- plugins:end -->\n", to: "X.md")
+        let unknown = await fixture.run(["plugins", "--check", "X.md"])
+        #expect(unknown.exitCode == 2)
+        #expect(unknown.errorOutput.contains("X.md: line 2: unknown block \"screens\" after <!-- plugins:begin; use one of: (nothing), detailed, keys, headless, fields"), "\(unknown.errorOutput)")
     }
 
     @Test("links from a document: the same document is its anchor, others relative to its folder")

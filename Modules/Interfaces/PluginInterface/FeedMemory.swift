@@ -18,8 +18,9 @@ public protocol FeedMemory: AnyObject {
     /// Called each time the last write in flight ends.
     var onIdle: @MainActor () -> Void { get set }
 
-    /// What the screen opens with now: saved rows (with the place to restore), too old to show, or nothing.
-    func launch() -> FeedLaunch
+    /// What the screen opens with now: the saved rows `keeps` keeps (with the place to restore), too
+    /// old to show, or nothing (nothing saved, or every saved post dropped).
+    func launch(keeping keeps: (Post) -> Bool) -> FeedLaunch
     /// The screen restored the reader at `place` (the launch's); it counts as saved.
     func restored(_ place: FeedPlace)
     /// A first page replaced the rows; `page` ends once its hearts are read.
@@ -30,7 +31,7 @@ public protocol FeedMemory: AnyObject {
     func updated(_ posts: Task<[Post], Never>)
     /// A heart or count changed in the screen's post store.
     func changed(_ change: PostStoreChange)
-    /// The reader moved to `place` (`nil`: the top); the memory saves it as it sees fit.
+    /// The reader moved to `place` (`nil`: the top) while rows show; the memory saves it as it sees fit.
     func readerMoved(to place: FeedPlace?)
     /// Saves `place` now (quit, suspend); the task ends once written.
     func save(place: FeedPlace?) -> Task<Void, Never>

@@ -12,21 +12,30 @@ public final class FakeFeedMemory: FeedMemory {
     public var freshness: FeedFreshness
     public private(set) var savedAt: Date?
     public var onIdle: @MainActor () -> Void = {}
-    /// What the screen told it, one word each: `replace`, `append`, `update`, `like p1`, `place p2:1`, `restored p2:1`, `forget`.
+    /// What the screen told it, in order: `replace`, `append`, `update`, `like p1`, `moved p2:1` (or
+    /// `moved top`), `place p2:1`, `restored p2:1`, `forget`.
     public private(set) var told: [String] = []
     /// The pages it was given to keep, once their hearts were read, in order.
     public private(set) var pages: [FeedPage] = []
     private var inFlight = 0
+    /// Pages still being read when `forget()` came are not kept.
+    private var generation = 0
+    private let now: @Sendable () -> Date
 
     /// A memory that opens with `launch`, trusted by `freshness`.
-    public init(launch: FeedLaunch = .nothing, freshness: FeedFreshness = .standard) {
-        (launchAs, self.freshness) = (launch, freshness)
+    public init(launch: FeedLaunch = .nothing, freshness: FeedFreshness = .standard, now: @escaping @Sendable () -> Date = { Date() }) {
+        (launchAs, self.freshness, self.now) = (launch, freshness, now)
     }
 
     public var hasSavedRows: Bool { if case .rows = launchAs { true } else { false } }
     public var isIdle: Bool { inFlight == 0 }
 
-    public func launch() -> FeedLaunch { launchAs }
+    public func launch(keeping keeps: (Post) -> Bool) -> FeedLaunch {
+        guard case .rows(let rows) = launchAs else { return launchAs }
+        let kept = rows.posts.filter(keeps)
+        guard !kept.isEmpty else { return .nothing }
+        return .rows(SavedRows(posts: kept, next: rows.next, savedAt: rows.savedAt, place: rows.place, placeExpired: rows.placeExpired, isFresh: rows.isFresh))
+    }
     public func restored(_ place: FeedPlace) { told.append("restored \(Self.text(place))") }
     public func replaced(with page: Task<FeedPage, Never>) { keep("replace", page) }
     public func appended(_ page: Task<FeedPage, Never>) { keep("append", page) }
@@ -40,16 +49,20 @@ public final class FakeFeedMemory: FeedMemory {
     }
 
     public func forget() -> Task<Void, Never> {
-        (told, pages, savedAt) = (told + ["forget"], [], nil)
+        // Forgotten as the real memory forgets: the next launch opens with nothing.
+        (told, pages, savedAt, launchAs) = (told + ["forget"], [], nil, .nothing)
+        generation += 1
         return Task {}
     }
 
     private func keep(_ word: String, _ page: Task<FeedPage, Never>) {
         told.append(word)
-        savedAt = Date()
+        savedAt = now()
         inFlight += 1
+        let generation = generation
         Task {
-            pages.append(await page.value)
+            let page = await page.value
+            if generation == self.generation { pages.append(page) }
             inFlight -= 1
             if inFlight == 0 { onIdle() }
         }

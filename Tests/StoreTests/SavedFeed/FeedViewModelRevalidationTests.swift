@@ -157,6 +157,21 @@ import TestingSupport
         #expect(operations.filter { $0.hasPrefix("anchor") } == ["anchor p2:1", "anchor p12:1"], "the first move, then the resting place: \(operations)")
     }
 
+    @Test("a refresh while a place waits to be saved saves the top, not the place the reader left (review)")
+    func aRefreshWhileAPlaceWaitsSavesTheTop() async throws {
+        let cache = FakeFeedCache(saved: saved())
+        let model = model(FakeFeedRepository(pages: [revalidated()]), cache: cache, saved: saved(), age: 5, settleDelay: .milliseconds(20))
+        model.onAppear()
+        model.readerMoved(to: FeedPlace(post: "p5", lineOffset: 1))
+        model.readerMoved(to: FeedPlace(post: "p12", lineOffset: 1))
+        await model.refresh().value
+        #expect(await eventually(within: .seconds(60)) { await cache.operations.filter { $0.hasPrefix("anchor") }.count >= 2 })
+        #expect(await model.waitUntilIdle(timeout: .seconds(30)))
+        let anchors = await cache.operations.filter { $0.hasPrefix("anchor") }
+        #expect(anchors == ["anchor p5:1", "anchor top"], "the first move, then the top the refresh went to: \(anchors)")
+        #expect(try await cache.load()?.anchor == nil)
+    }
+
     @Test("a saved feed dated in the future (the clock moved back) is shown and revalidated, at launch and on a return")
     func aSavedFeedFromTheFutureIsRevalidated() async throws {
         let feed = FakeFeedRepository(pages: [revalidated()])

@@ -1,5 +1,8 @@
 import FeedInterface
 import FeedTesting
+import Foundation
+import LikesInterface
+import StoreInterface
 import StoreTesting
 import TelemetryInterface
 import TelemetryTesting
@@ -7,20 +10,44 @@ import Testing
 
 @testable import Store
 
-/// `offline-pages` tracks its own writes as team `storage`'s `store_write` events of the cache: the
-/// same name and properties as when the host's decorator tracked them.
+/// `offline-pages` tracks its own writes with the tracker its context hands it (the host's, of the
+/// flag's owning team): `store_write` events of the cache, ok or failed, the same name and properties
+/// as when the host's decorator tracked them.
 @MainActor
 @Suite struct SavedPagesTelemetryTests {
-    @Test func eachWriteOfTheSavedFeedIsTrackedWithItsOutcome() async {
+    /// A saved feed whose writes all fail (a full disk).
+    struct FailingCache: FeedCache {
+        struct Full: Error {}
+        func load() async throws -> CachedFeed? { nil }
+        func replaceAll(with page: FeedPage, savedAt: Date) async throws { throw Full() }
+        func append(_ page: FeedPage, savedAt: Date) async throws { throw Full() }
+        func updateLikes(_ likes: [PostID: LikeResult]) async throws { throw Full() }
+        func updatePosts(_ posts: [Post], savedAt: Date) async throws { throw Full() }
+        func saveAnchor(_ anchor: FeedAnchor?) async throws { throw Full() }
+        func clear() async throws {}
+    }
+
+    private func outcomes(of cache: any FeedCache) async throws -> [TelemetryEvent] {
         let recorder = RecordingTelemetry()
-        let cache = FakeFeedCache()
-        let memory = SavedFeedMemory(cache: TrackedFeedCache(base: cache, telemetry: recorder.tracker(owner: "storage")), saved: nil)
+        let plugin = ActiveOfflinePages(
+            cache: KillableFeedCache(cache), saved: nil, file: URL(fileURLWithPath: "/nonexistent/feed.sqlite"), freshness: .standard,
+            telemetry: recorder.tracker(owner: "storage"))
+        let memory = try #require(plugin.feedMemory())
         memory.replaced(with: Task { FeedPage(posts: [FeedFixtures.post(1)], next: nil) })
         await memory.save(place: FeedPlace(post: "p1", lineOffset: 2)).value
-        #expect(await cache.operations == ["replace", "anchor p1:2"])
-        let writes = recorder.events.filter { $0.event.name == "store_write" }
-        #expect(writes.count == 2)
-        #expect(writes.allSatisfy { $0.owner == "storage" && $0.event.properties == ["store": .text("cache"), "outcome": .text("ok")] })
-        #expect(writes.allSatisfy { $0.event.isValid && $0.event.priority == .normal && $0.event.isSampled })
+        #expect(recorder.events.allSatisfy { $0.owner == "storage" })
+        return recorder.events.map(\.event).filter { $0.name == "store_write" }
+    }
+
+    @Test func theFeedsMemoryTracksEachWriteOfTheSavedPages() async throws {
+        let writes = try await outcomes(of: FakeFeedCache())
+        #expect(writes.map(\.properties) == Array(repeating: ["store": .text("cache"), "outcome": .text("ok")], count: 2))
+        #expect(writes.allSatisfy { $0.isValid && $0.priority == .normal && $0.isSampled && !$0.isFailure })
+    }
+
+    @Test func aFailedWriteIsTrackedAsAFailure() async throws {
+        let writes = try await outcomes(of: FailingCache())
+        #expect(writes.map(\.properties) == Array(repeating: ["store": .text("cache"), "outcome": .text("failed")], count: 2))
+        #expect(writes.allSatisfy { $0.isFailure })
     }
 }

@@ -16,7 +16,6 @@ extension FeedViewModel {
     /// The reader is at `place` (`nil` or the first post at line 0: the top); the memory keeps it.
     public func readerMoved(to place: FeedPlace?) {
         reader = place.flatMap { $0.lineOffset == 0 && list.index(of: $0.post) == 0 ? nil : $0 }
-        if started { memory?.readerMoved(to: reader) }
     }
 
     /// Saves the reader's place beside the saved pages now (quit, suspend); the task ends once written.

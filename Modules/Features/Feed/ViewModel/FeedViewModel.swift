@@ -29,8 +29,11 @@ public final class FeedViewModel {
     /// The likes reads of pages whose rows show: their hearts are "checking" until theirs ends.
     @ObservationIgnored let hearts = FollowUpReads<PostID, Set<PostID>>()
     @ObservationIgnored let now: @Sendable () -> Date
-    /// Where the reader is, as the screen last reported (`nil`: the top).
-    @ObservationIgnored var reader: FeedPlace?
+    /// Where the reader is, as the screen last reported (`nil`: the top); the memory hears each
+    /// change while rows show (a refresh or a removed row moves the reader too).
+    @ObservationIgnored var reader: FeedPlace? {
+        didSet { if started, reader != oldValue, !list.rows.isEmpty { memory?.readerMoved(to: reader) } }
+    }
     /// The place the memory kept from an earlier run, restored at launch; the screen starts there.
     @ObservationIgnored public internal(set) var restoredPlace: FeedPlace?
     /// The stamp of the first page in flight, for taking it in place.
@@ -112,7 +115,7 @@ public final class FeedViewModel {
     public func onAppear() -> Task<Void, Never>? {
         guard !started else { return list.current }
         started = true
-        switch memory?.launch() ?? .nothing {
+        switch memory?.launch(keeping: { [pipeline] in pipeline?.keeps($0) ?? true }) ?? .nothing {
         case .nothing: return list.refresh()
         case .tooOld(let savedAt):
             hiddenSavedAt = savedAt
@@ -121,21 +124,18 @@ public final class FeedViewModel {
         }
     }
 
-    /// Shows `saved` at once; `nil` when fresh, else the refresh that revalidates them.
+    /// Shows `saved` (the posts the filters keep) at once; `nil` when fresh, else the refresh that revalidates them.
     private func open(with saved: SavedRows) -> Task<Void, Never>? {
-        // Saved posts the filters all drop are no saved feed: the first page loads.
-        let kept = pipeline?.kept(saved.posts) ?? saved.posts
-        guard !kept.isEmpty else { return list.refresh() }
         let stamp = posts.stamp()
-        let page = PageAwaitingLikes(page: FeedPage(posts: kept, next: saved.next), likes: nil)
+        let page = PageAwaitingLikes(page: FeedPage(posts: saved.posts, next: saved.next), likes: nil)
         list.show(first: page) { page, positions in show(first: page.page, positions, stamp: stamp).rows }
         state.banner = .updated(saved.savedAt)
         checkedAt = saved.savedAt
         if let place = saved.place, list.index(of: place.post) != nil {
             // Past the restore window the feed opens at the top, refreshed.
             guard !saved.placeExpired else { return list.refresh() }
-            (restoredPlace, reader) = (place, place)
             memory?.restored(place)
+            (restoredPlace, reader) = (place, place)
         }
         return saved.isFresh ? nil : list.refresh()
     }

@@ -24,7 +24,8 @@ public final class SavedFeedMemory: FeedMemory {
     /// The save of a place the reader stopped at, due `placeSettleDelay` after the last move.
     private var pendingPlaceSave: Task<Void, Never>?
 
-    /// A memory over `cache`, which holds `saved` from an earlier run, trusted by `freshness`; `now` stamps each save.
+    /// A memory over `cache`, which holds `saved` from an earlier run, trusted by `freshness`; `now`
+    /// stamps each save and judges ages (the screen's own clock, in tests the same one).
     public init(cache: any FeedCache, saved: CachedFeed?, freshness: FeedFreshness = .always, now: @escaping @Sendable () -> Date = { Date() }) {
         self.freshness = freshness
         self.now = now
@@ -36,15 +37,16 @@ public final class SavedFeedMemory: FeedMemory {
     public var savedAt: Date? { writer.savedAt }
     public var isIdle: Bool { writer.pending == 0 }
 
-    public func launch() -> FeedLaunch {
-        guard let saved = writer.saved, !saved.posts.isEmpty else { return .nothing }
+    public func launch(keeping keeps: (Post) -> Bool) -> FeedLaunch {
+        // Saved posts the filters all drop are no saved feed: the first page loads.
+        guard let saved = writer.saved, case let posts = saved.posts.filter(keeps), !posts.isEmpty else { return .nothing }
         let date = now()
         guard FeedFreshness.age(of: saved.savedAt, now: date) <= freshness.hideAfter else { return .tooOld(savedAt: saved.savedAt) }
         let place = saved.anchor.map { FeedPlace(post: $0.post, lineOffset: $0.lineOffset) }
         let expired = saved.anchor.map { FeedFreshness.age(of: $0.savedAt, now: date) > freshness.restoreFor } ?? false
         return .rows(
             SavedRows(
-                posts: saved.posts, next: saved.next, savedAt: saved.savedAt, place: place, placeExpired: expired,
+                posts: posts, next: saved.next, savedAt: saved.savedAt, place: place, placeExpired: expired,
                 isFresh: freshness.isFresh(checkedAt: saved.savedAt, now: date)))
     }
 

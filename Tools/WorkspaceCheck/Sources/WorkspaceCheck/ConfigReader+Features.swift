@@ -63,7 +63,7 @@ extension ConfigReader {
     }
 
     private func readPlugin(_ node: JSONNode, of feature: String) throws(UsageError) -> PluginDefinition {
-        _ = try object(node, "a plugin of feature \"\(feature)\"", keys: ["type", "module", "flag", "position", "adds", "does", "docs", "contract"])
+        _ = try object(node, "a plugin of feature \"\(feature)\"", keys: ["type", "module", "flag", "position", "adds", "does", "docs", "contract", "keys", "headless", "fields"])
         let type = try string(node["type"], "the plugin's \"type\" (its FeaturePlugin value's type)", in: node)
         guard type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), type.first?.isUppercase == true else {
             throw fail(node, "plugin type \"\(type)\" must be a Swift type name such as BookmarksPlugin")
@@ -84,6 +84,26 @@ extension ConfigReader {
             line: node.line
         )
         if let contract = node["contract"] { plugin.contract = try string(contract, "\"contract\" of plugin \(type)", in: node) }
+        plugin.keys = try entries(node["keys"], "keys", named: "key", of: type)
+        plugin.headless = try entries(node["headless"], "headless", named: "command", of: type)
+        plugin.fields = try entries(node["fields"], "fields", named: "field", of: type, rowKey: true)
         return plugin
+    }
+
+    /// A plugin's `"keys"`, `"headless"` or `"fields"`: objects of `name` and `"does"` (and `"row"` for fields).
+    private func entries(_ node: JSONNode?, _ key: String, named name: String, of type: String, rowKey: Bool = false) throws(UsageError) -> [PluginDefinition.Entry] {
+        guard let node else { return [] }
+        guard let elements = node.elements else { throw fail(node, "\"\(key)\" of plugin \(type) must be an array of {\"\(name)\", \"does\"}") }
+        var entries: [PluginDefinition.Entry] = []
+        for element in elements {
+            _ = try object(element, "one of \"\(key)\" of plugin \(type)", keys: rowKey ? [name, "does", "row"] : [name, "does"])
+            let text = try string(element[name], "\"\(name)\" of one of \"\(key)\" of plugin \(type)", in: element)
+            let does = try string(element["does"], "\"does\" of \(name) \(text) of plugin \(type)", in: element)
+            guard !text.isEmpty, !text.contains("\n"), !does.contains("\n") else { throw fail(element, "\(name) \"\(text)\" of plugin \(type) must be one line, not empty") }
+            var entry = PluginDefinition.Entry(name: text, does: does)
+            if case .bool(let row)? = element["row"]?.value { entry.row = row }
+            entries.append(entry)
+        }
+        return entries
     }
 }

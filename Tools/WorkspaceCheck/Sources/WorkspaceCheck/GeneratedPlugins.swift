@@ -69,11 +69,56 @@ struct GeneratedPlugins: Sendable {
         return (up + parts[common...]).joined(separator: "/") + anchor
     }
 
-    /// Where a flag table's markers are in `lines`, and whether it is detailed; nil when missing.
-    static func locate(in lines: [String]) -> (begin: Int, end: Int, detailed: Bool)? {
+    /// What a block between markers holds: the word after `begin` (none: the README's flag table).
+    enum Block: String, CaseIterable, Sendable {
+        case flags = ""
+        case detailed
+        case keys
+        case headless
+        case fields
+    }
+
+    /// The lines of a block of kind `block`, linking from `document`.
+    func lines(of block: Block, linkingFrom document: String) -> [String] {
+        switch block {
+        case .flags: table(detailed: false, linkingFrom: document)
+        case .detailed: table(detailed: true, linkingFrom: document)
+        case .keys:
+            ["| Key | What it does (its flag on) |", "|---|---|"] + plugins.flatMap { _, plugin in
+                plugin.keys.map { key in
+                    let keys = key.name.split(separator: " ").map { "`\($0)`" }.joined(separator: " ")
+                    return "| \(keys) | \(Self.cell(key.does)) (`\(plugin.flag)`) |"
+                }
+            }
+        case .headless:
+            ["| command | meaning (its flag on) |", "|---|---|"] + plugins.flatMap { _, plugin in
+                plugin.headless.map { "| `\($0.name)` | \(Self.cell($0.does)) (`\(plugin.flag)`) |" }
+            }
+        case .fields:
+            plugins.flatMap { _, plugin in
+                plugin.fields.map { "* `\($0.name)`\($0.row ? ", on each row" : ""): \(Self.cell($0.does)) (`\(plugin.flag)`)" }
+            }
+        }
+    }
+
+    /// Every block's markers in `lines`, in order, with its kind; an unknown kind is an error naming its line.
+    static func blocks(in lines: [String]) throws(UsageError) -> [(begin: Int, end: Int, block: Block)] {
         let trimmed = lines.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard let begin = trimmed.firstIndex(where: { $0.hasPrefix(beginMarker) && $0.hasSuffix("-->") }),
-              let end = trimmed[(begin + 1)...].firstIndex(of: endMarker) else { return nil }
-        return (begin, end, trimmed[begin].contains("detailed"))
+        var found: [(Int, Int, Block)] = []
+        var index = 0
+        while index < trimmed.count {
+            defer { index += 1 }
+            guard trimmed[index].hasPrefix(beginMarker), trimmed[index].hasSuffix("-->") else { continue }
+            let word = trimmed[index].dropFirst(beginMarker.count).dropLast(3).trimmingCharacters(in: .whitespaces)
+            guard let block = Block(rawValue: word) else {
+                throw UsageError("line \(index + 1): unknown block \"\(word)\" after \(beginMarker); use one of: (nothing), \(Block.allCases.dropFirst().map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let end = trimmed[(index + 1)...].firstIndex(of: endMarker) else {
+                throw UsageError("line \(index + 1): \(beginMarker) \(word) has no \(endMarker) after it; add one where the block ends")
+            }
+            found.append((index, end, block))
+            index = end
+        }
+        return found
     }
 }

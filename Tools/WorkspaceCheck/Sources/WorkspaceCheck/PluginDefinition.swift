@@ -17,6 +17,22 @@ struct PluginDefinition: Equatable, Sendable {
     let docs: String
     /// Its own contract (an interface module only its feature's modules may import), if it has one.
     var contract: String? = nil
+    /// The keys it adds to screens (`m`), each with what it does: the README's keys table.
+    var keys: [Entry] = []
+    /// Its headless commands as written with their arguments (`mute AUTHOR_ID`): the API doc's table.
+    var headless: [Entry] = []
+    /// The headless state's fields it adds (`"pending": true|false`), each with what it means.
+    var fields: [Entry] = []
+
+    /// One generated line: a name and what it does.
+    struct Entry: Equatable, Sendable {
+        /// The key, the command with its arguments, or the field as written in JSON.
+        let name: String
+        /// What it does or means, one line.
+        let does: String
+        /// A row field (each row of the state has it) rather than a field of the state.
+        var row = false
+    }
     /// The manifest line it starts on.
     let line: Int
 }

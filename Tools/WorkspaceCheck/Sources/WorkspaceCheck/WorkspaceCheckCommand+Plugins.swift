@@ -57,14 +57,23 @@ extension WorkspaceCheckCommand {
     /// What `path` should hold: the plugin list for a `.swift` file, else the document with its flag table regenerated.
     private static func expected(path: String, shown: String, current: String?, generated: GeneratedPlugins) throws(UsageError) -> String {
         if path.hasSuffix(".swift") { return generated.pluginList(shownAs: shown) }
-        guard let current else { throw UsageError("there is no \(shown); give the plugin list (a .swift file) or a Markdown file with a flag table") }
+        guard let current else { throw UsageError("there is no \(shown); give the plugin list (a .swift file) or a Markdown file with generated blocks") }
         // Split on the byte, so a CRLF file's lines are found too (they keep their CR; the table's own lines end in LF).
         let lines = Self.lines(current)
-        guard let location = GeneratedPlugins.locate(in: lines) else {
-            throw UsageError("\(shown) has no flag table: add a line `\(GeneratedPlugins.beginMarker) -->` (or `\(GeneratedPlugins.beginMarker) detailed -->`) and a line `\(GeneratedPlugins.endMarker)` where it goes")
+        let blocks: [(begin: Int, end: Int, block: GeneratedPlugins.Block)]
+        do {
+            blocks = try GeneratedPlugins.blocks(in: lines)
+        } catch {
+            throw UsageError("\(shown): \(error.message)")
         }
-        let table = generated.table(detailed: location.detailed, linkingFrom: shown)
-        return (Array(lines[...location.begin]) + table + Array(lines[location.end...])).joined(separator: "\n")
+        guard !blocks.isEmpty else {
+            throw UsageError("\(shown) has no generated block: add a line `\(GeneratedPlugins.beginMarker) -->` (or `\(GeneratedPlugins.beginMarker) detailed|keys|headless|fields -->`) and a line `\(GeneratedPlugins.endMarker)` where it goes")
+        }
+        var result = lines
+        for (begin, end, block) in blocks.reversed() {
+            result = Array(result[...begin]) + generated.lines(of: block, linkingFrom: shown) + Array(result[end...])
+        }
+        return result.joined(separator: "\n")
     }
 
     /// `text`'s lines, split on the newline byte (a Character would take "\r\n" as one).
