@@ -62,6 +62,33 @@ struct GraphCommandTests {
         #expect(recheck.output == "workspace-check graph: README.md is current, 0 errors, 0 warnings\n")
     }
 
+    @Test("the module map block: each role folder's targets from Package.swift, written by --write, stale when edited")
+    func moduleMap() async throws {
+        let fixture = try FixturePackage(manifest: ShapeCommandTests.manifest, files: ShapeCommandTests.files, config: ShapeCommandTests.config())
+        defer { fixture.remove() }
+        let document = "# A\n<!-- module-map:begin -->\n<!-- module-map:end -->\n<!-- module-graph:begin -->\n<!-- module-graph:end -->\n"
+        try fixture.write(document, to: "docs/a.md")
+        #expect(await fixture.run(["graph", "--check", "docs/a.md"]).exitCode == 1)
+        #expect(await fixture.run(["graph", "--write", "docs/a.md"]).exitCode == 0)
+        let written = try String(contentsOfFile: "\(fixture.root)/docs/a.md", encoding: .utf8)
+        #expect(written.hasPrefix("""
+            # A
+            <!-- module-map:begin -->
+            ```
+            Modules/Interfaces/   FeedInterface, LikesInterface
+            Modules/Features/     Feed, Likes
+            Modules/TestSupport/  LikesTesting
+            Examples/             FeedDemo
+            ```
+            <!-- module-map:end -->
+            """), "\(written)")
+        #expect(await fixture.run(["graph", "--check", "docs/a.md"]).exitCode == 0)
+        try fixture.write(written.replacingOccurrences(of: "Feed, Likes", with: "Feed"), to: "docs/a.md")
+        let stale = await fixture.run(["graph", "--check", "docs/a.md"])
+        #expect(stale.exitCode == 1)
+        #expect(stale.output.contains("the module map in docs/a.md is stale: it differs from Package.swift at line 5"), "\(stale.output)")
+    }
+
     @Test("a README without markers fails --check and --write says how to add them")
     func missingMarkers() async throws {
         let fixture = try FixturePackage()

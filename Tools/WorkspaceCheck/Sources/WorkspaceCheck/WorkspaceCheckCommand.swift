@@ -102,7 +102,8 @@ public enum WorkspaceCheckCommand {
         let addMarkers = "add the lines \(ReadmeGraphBlock.beginMarker) and \(ReadmeGraphBlock.endMarker) where the graph belongs, then run `workspace-check graph --write \(shown)`"
         if options.write != nil {
             guard let location else { throw UsageError("\(shown) has no module-graph markers; \(addMarkers)") }
-            let updated = ReadmeGraphBlock.replacing(readme: lines, at: location, with: expected).joined(separator: "\n")
+            let updated = ModuleMapBlock.replacing(
+                in: ReadmeGraphBlock.replacing(readme: lines, at: location, with: expected), with: ModuleMapBlock.body(workspace)).joined(separator: "\n")
             if updated != text {
                 do {
                     try updated.write(toFile: readmePath, atomically: true, encoding: .utf8)
@@ -114,6 +115,14 @@ public enum WorkspaceCheckCommand {
             return CommandOutcome(exitCode: 0, output: note + "\n", errorOutput: "")
         }
         var violations: [Violation] = []
+        let mapped = ModuleMapBlock.replacing(in: lines, with: ModuleMapBlock.body(workspace))
+        if let index = lines.indices.first(where: { $0 >= mapped.count || lines[$0] != mapped[$0] }) ?? (lines.count < mapped.count ? lines.count : nil) {
+            violations.append(Violation(
+                severity: .error, rule: .staleGraph, file: shown, line: index + 1, target: shown, subject: nil,
+                message: "the module map in \(shown) is stale: it differs from Package.swift at line \(index + 1)",
+                why: Rule.staleGraph.why, fix: "run `workspace-check graph --write \(shown)` and commit the result"
+            ))
+        }
         if let location {
             if let line = ReadmeGraphBlock.firstDifference(readme: lines, at: location, expected: expected) {
                 violations.append(Violation(
