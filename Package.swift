@@ -168,6 +168,7 @@ let package = Package(
         // Test support: one XTesting module of fakes beside each contract, and generic helpers (TestingSupport).
         .target(name: "LoopbackTesting", path: "Modules/TestSupport/LoopbackTesting"),
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
+        .target(name: "EndToEndTesting", dependencies: ["FeedServer", "ProcessTesting", "TestingSupport"], path: "Modules/TestSupport/EndToEndTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
         .target(name: "FeedTesting", dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
@@ -260,10 +261,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "FeedChaos",
-            dependencies: ["FeedServer", "Arguments", "CSQLite"],
+            dependencies: ["FeedServer", "Arguments", "CSQLite", "ProcessTesting"],
             path: "Tools/FeedChaos"
         ),
-        .target(name: "WorkspaceCheck", dependencies: ["Arguments"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
+        .target(name: "WorkspaceCheck", dependencies: ["Arguments", "SafeText"], path: "Tools/WorkspaceCheck/Sources/WorkspaceCheck"),
         .executableTarget(
             name: "WorkspaceCheckCLI",
             dependencies: ["WorkspaceCheck"],
@@ -334,9 +335,9 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "Host", "FeedDemo", "ProfileDemo", "LikesDemo", "StoreDemo", "FeedServer", "LoopbackTesting", "HTTPServer", "Database", "ProcessTesting",
-                "TelemetryCrashProbe", "TerminalCrashProbe", "TestingSupport",
+                "TelemetryCrashProbe", "TerminalCrashProbe", "TestingSupport", "EndToEndTesting",
             ]),
-        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport"]),
+        .testTarget(name: "FeedChaosTests", dependencies: ["FeedChaos", "CSQLite", "TestingSupport", "ProcessTesting"]),
         .testTarget(name: "CompressionTests", dependencies: ["Compression"]),
         .testTarget(name: "TelemetryInterfaceTests", dependencies: ["TelemetryInterface", "TelemetryTesting"]),
         .testTarget(

@@ -1,5 +1,7 @@
+import EndToEndTesting
 import FeedServer
 import Foundation
+import ProcessTesting
 import Testing
 import TestingSupport
 
@@ -10,7 +12,7 @@ import TestingSupport
         #expect(try await feed.waitForExit() == 2)
         let errors = await feed.errorOutput()
         let build = BuildFlags.current
-        #expect(build.problem == nil, "\(build.problem ?? "")")
+        #expect(BuildFlags.currentProblem == nil, "\(BuildFlags.currentProblem ?? "")")
         #expect(!build.keys.contains("dark-mode"))
         #expect(errors == ["feed: unknown flag 'dark-mode'; \(build.knownKeysPhrase)"])
     }

@@ -1,4 +1,5 @@
 import Database
+import EndToEndTesting
 import FeedServer
 import Foundation
 import Testing

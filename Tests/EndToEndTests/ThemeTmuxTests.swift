@@ -1,3 +1,4 @@
+import EndToEndTesting
 import FeedServer
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import FeedChaos
 import Foundation
+import ProcessTesting
 import Testing
 
 /// The flags a run takes from the build, and the combinations its sessions cover.
@@ -52,7 +53,7 @@ import Testing
     @Test func theBuildsFlagsAreReadFromFeedFlagsJSON() throws {
         let json = #"{"diagnostics":[],"flags":[{"built":true,"description":"A","key":"alpha","killSwitch":true,"kind":"kill-switch","owner":"Feed","source":"default","sourceDetail":"default","value":false},{"built":true,"description":"B","key":"beta","killSwitch":false,"kind":"release","owner":"Likes","source":"cli","sourceDetail":"cli","value":true},{"built":false,"description":"L","key":"later","killSwitch":false,"kind":"release","owner":"Store","source":"default","sourceDetail":"default","value":false}]}"#
         let build = try BuildFlags.parse(Data(json.utf8))
-        #expect(build.toggled == ["alpha", "beta"])
+        #expect(build.built == ["alpha", "beta"])
         #expect(build.notBuilt == ["later"])
         #expect(throws: (any Error).self) { try BuildFlags.parse(Data(#"{"rows":[]}"#.utf8)) }
     }

@@ -2,6 +2,7 @@
 // declares (`feed flags --json`), against the reference server, checking the feed's invariants
 // (see docs/chaos.md).
 import Foundation
+import ProcessTesting
 
 signal(SIGPIPE, SIG_IGN)
 
@@ -31,10 +32,10 @@ if let twins = options.twins {
 let plan: FlagPlan
 do {
     let build = try BuildFlags.read(feed: options.feedExecutable())
-    plan = FlagPlan(keys: build.toggled, seed: options.seed)
+    plan = FlagPlan(keys: build.built, seed: options.seed)
     say(plan.describe(notBuilt: build.notBuilt))
 } catch {
-    if case .environment(let message) = error { FileHandle.standardError.write(Data("feed-chaos: \(message)\n".utf8)) }
+    FileHandle.standardError.write(Data("feed-chaos: \(error.message); build it (swift build) or pass --feed PATH\n".utf8))
     exit(2)
 }
 

@@ -1,3 +1,5 @@
+import SafeText
+
 /// Writes `JSONNode.Value`s as JSON text: members in the order given, two-space indent.
 enum JSONWriter {
     /// The JSON text of `value`.
@@ -23,24 +25,8 @@ enum JSONWriter {
         }
     }
 
-    /// `text` as a JSON string literal.
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    /// `text` as a JSON string literal (`SafeText.jsonQuoted`, the one home of JSON quoting).
+    static func quote(_ text: String) -> String { SafeText.jsonQuoted(text) }
 
     /// Builds an object value from ordered pairs.
     static func object(_ pairs: [(String, JSONNode.Value)]) -> JSONNode.Value {

@@ -5,15 +5,17 @@ import Testing
 import TestingSupport
 
 /// The built `feed` executable, run as a child process with pipes on stdin, stdout and stderr.
-final class FeedProcess: @unchecked Sendable {
+public final class FeedProcess: @unchecked Sendable {
     /// Where `swift build` put `feed`.
-    static let executable = product("feed")
+    public static let executable = product("feed")
 
     /// Where `swift build` put the executable `name`: beside the test bundle, else `.build/debug` of this package.
-    static func product(_ name: String) -> URL {
+    public static func product(_ name: String) -> URL {
         let besideTests = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // This file is Modules/TestSupport/EndToEndTesting/FeedProcess.swift: four folders below the package root.
+        var root = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { root.deleteLastPathComponent() }
         return root.appendingPathComponent(".build/debug/\(name)")
     }
 
@@ -24,7 +26,7 @@ final class FeedProcess: @unchecked Sendable {
     private let exited = ExitSignal()
 
     /// Starts `feed` (or `executable`) with `arguments` and `environment` added to this process's environment.
-    init(_ arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable) throws {
+    public init(_ arguments: [String], environment: [String: String] = [:], executable: URL = FeedProcess.executable) throws {
         process.executableURL = executable
         process.arguments = executable == Self.executable ? Self.withoutPhotosUnlessAsked(arguments) : arguments
         var env = ProcessInfo.processInfo.environment
@@ -53,11 +55,11 @@ final class FeedProcess: @unchecked Sendable {
     }
 
     /// The child's process ID.
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// `arguments` with `--photos off` for a mode that shows the feed, unless the test asks about
     /// photos itself: rendering photos on a 2-core machine would only slow the other tests.
-    static func withoutPhotosUnlessAsked(_ arguments: [String]) -> [String] {
+    public static func withoutPhotosUnlessAsked(_ arguments: [String]) -> [String] {
         let subcommands: Set<String> = ["serve", "logout", "flags", "help", "queue", "stats", "completion", "man"]
         if let first = arguments.first, subcommands.contains(first) { return arguments }
         if arguments.contains(where: { $0 == "--photos" || $0.hasPrefix("--photos=") }) { return arguments }
@@ -65,12 +67,12 @@ final class FeedProcess: @unchecked Sendable {
     }
 
     /// Writes one line to stdin without waiting for an answer.
-    func write(_ line: String) {
+    public func write(_ line: String) {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     /// Sends one headless command and returns the JSON line it answered.
-    func send(_ command: String, timeout: Duration = .seconds(30)) async throws -> [String: Any] {
+    public func send(_ command: String, timeout: Duration = .seconds(30)) async throws -> [String: Any] {
         input.fileHandleForWriting.write(Data((command + "\n").utf8))
         let line = try await output.next(timeout: timeout)
         let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
@@ -78,23 +80,23 @@ final class FeedProcess: @unchecked Sendable {
     }
 
     /// The next line written to stdout, without sending anything.
-    func nextOutputLine(timeout: Duration = .seconds(30)) async throws -> String {
+    public func nextOutputLine(timeout: Duration = .seconds(30)) async throws -> String {
         try await output.next(timeout: timeout)
     }
 
     /// Sends SIGTERM.
-    func terminate() {
+    public func terminate() {
         process.terminate()
     }
 
     /// Closes stdin and waits for the exit status.
-    func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    public func finish(timeout: Duration = .seconds(30)) async throws -> Int32 {
         try? input.fileHandleForWriting.close()
         return try await waitForExit(timeout: timeout)
     }
 
     /// Waits for the process to exit by itself; kills it after `timeout`.
-    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
+    public func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let killed = Mutex(false)
         let timer = Task { [process] in
             try await Task.sleep(for: timeout)
@@ -110,15 +112,15 @@ final class FeedProcess: @unchecked Sendable {
     }
 
     /// Everything written to stdout so far, once the process ended.
-    func remainingOutput(timeout: Duration = .seconds(10)) async -> [String] { await output.all(afterEOF: timeout) }
+    public func remainingOutput(timeout: Duration = .seconds(10)) async -> [String] { await output.all(afterEOF: timeout) }
 
     /// Everything written to stderr so far, once the process ended.
-    func errorOutput(timeout: Duration = .seconds(10)) async -> [String] { await errors.all(afterEOF: timeout) }
+    public func errorOutput(timeout: Duration = .seconds(10)) async -> [String] { await errors.all(afterEOF: timeout) }
 }
 
-enum FeedProcessError: Error, CustomStringConvertible {
+public enum FeedProcessError: Error, CustomStringConvertible {
     case timedOut(String)
-    var description: String {
+    public var description: String {
         switch self {
         case .timedOut(let message): message
         }
@@ -126,12 +128,15 @@ enum FeedProcessError: Error, CustomStringConvertible {
 }
 
 /// A one-shot signal from the process's termination handler to an awaiting test.
-final class ExitSignal: @unchecked Sendable {
+public final class ExitSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var fired = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    func fire() {
+    /// A signal not fired yet.
+    public init() {}
+
+    public func fire() {
         lock.lock()
         fired = true
         let waiters = self.waiters
@@ -140,7 +145,7 @@ final class ExitSignal: @unchecked Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    public func wait() async {
         await withCheckedContinuation { continuation in
             lock.lock()
             if fired {
@@ -155,7 +160,7 @@ final class ExitSignal: @unchecked Sendable {
 }
 
 /// Lines read from a pipe on a thread of their own, handed out in order with a deadline.
-final class LineBuffer: @unchecked Sendable {
+public final class LineBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
     private var ended = false
@@ -163,7 +168,7 @@ final class LineBuffer: @unchecked Sendable {
     private var endWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Reads `handle` until end of file on a new thread.
-    func drain(_ handle: FileHandle) {
+    public func drain(_ handle: FileHandle) {
         let thread = Thread { [self] in
             var pending = Data()
             while true {
@@ -214,7 +219,7 @@ final class LineBuffer: @unchecked Sendable {
     }
 
     /// The next line, or an error when none comes before the deadline or the pipe ended.
-    func next(timeout: Duration) async throws -> String {
+    public func next(timeout: Duration) async throws -> String {
         let timer = Task {
             try await Task.sleep(for: timeout)
             timeOut()
@@ -239,7 +244,7 @@ final class LineBuffer: @unchecked Sendable {
     }
 
     /// All lines not handed out yet, once the pipe ended (or the timeout passed).
-    func all(afterEOF timeout: Duration) async -> [String] {
+    public func all(afterEOF timeout: Duration) async -> [String] {
         let timer = Task {
             try await Task.sleep(for: timeout)
             self.releaseEndWaiters()

@@ -7,11 +7,11 @@ import Foundation
 /// A loopback port bound but not listening: connections to it are refused, and no other test's
 /// server can take it until `release()` — unlike a port freed after a probe, which another test
 /// running in parallel may grab.
-final class ReservedPort: @unchecked Sendable {
+public final class ReservedPort: @unchecked Sendable {
     private var descriptor: Int32
-    let port: UInt16
+    public let port: UInt16
 
-    init() throws {
+    public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -34,7 +34,7 @@ final class ReservedPort: @unchecked Sendable {
     }
 
     /// Frees the port so a server can listen on it.
-    func release() {
+    public func release() {
         guard descriptor >= 0 else { return }
         close(descriptor)
         descriptor = -1

@@ -1,15 +1,16 @@
 import FeedServer
 import Foundation
+import ProcessTesting
 import Testing
 import TestingSupport
 
 /// Helpers to read the headless protocol's JSON.
-enum Headless {
-    static func rows(_ state: [String: Any]) -> [[String: Any]] { state["rows"] as? [[String: Any]] ?? [] }
-    static func ids(_ state: [String: Any]) -> [String] { rows(state).compactMap { $0["id"] as? String } }
-    static func row(_ state: [String: Any], id: String) -> [String: Any]? { rows(state).first { $0["id"] as? String == id } }
+public enum Headless {
+    public static func rows(_ state: [String: Any]) -> [[String: Any]] { state["rows"] as? [[String: Any]] ?? [] }
+    public static func ids(_ state: [String: Any]) -> [String] { rows(state).compactMap { $0["id"] as? String } }
+    public static func row(_ state: [String: Any], id: String) -> [String: Any]? { rows(state).first { $0["id"] as? String == id } }
     /// Opens the feed, waits for it, and picks the first post whose heart is not liked.
-    static func openOnANotLikedPost(_ feed: FeedProcess) async throws -> (state: [String: Any], row: [String: Any], id: String) {
+    public static func openOnANotLikedPost(_ feed: FeedProcess) async throws -> (state: [String: Any], row: [String: Any], id: String) {
         _ = try await feed.send("open")
         let loaded = try await feed.send("settle")
         let row = try #require(rows(loaded).first { $0["heart"] as? String == "notLiked" })
@@ -17,7 +18,7 @@ enum Headless {
         return (loaded, row, id)
     }
 
-    static func likesText(_ count: Int) -> String {
+    public static func likesText(_ count: Int) -> String {
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
         formatter.groupingSeparator = ","
@@ -28,12 +29,12 @@ enum Headless {
 }
 
 /// A reference server on a free loopback port for one test, stopped when the test ends.
-final class TestServer: @unchecked Sendable {
-    let server: FeedServer
-    let port: UInt16
-    var url: String { "http://127.0.0.1:\(port)" }
+public final class TestServer: @unchecked Sendable {
+    public let server: FeedServer
+    public let port: UInt16
+    public var url: String { "http://127.0.0.1:\(port)" }
 
-    init(_ configure: (inout FeedServerOptions) -> Void = { _ in }) throws {
+    public init(_ configure: (inout FeedServerOptions) -> Void = { _ in }) throws {
         var options = FeedServerOptions()
         options.port = 0
         configure(&options)
@@ -44,7 +45,7 @@ final class TestServer: @unchecked Sendable {
     deinit { server.stop() }
 
     /// Waits until the server has counted `count` requests on `route`, or fails after `timeout`.
-    func waitForRequests(_ route: String, count: Int, timeout: Duration = .seconds(20)) async throws {
+    public func waitForRequests(_ route: String, count: Int, timeout: Duration = .seconds(20)) async throws {
         let deadline = ContinuousClock.now + timeout
         while server.stats().count(route) < count {
             guard ContinuousClock.now < deadline else {
@@ -55,7 +56,7 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// Starts `feed --headless --server <this server>` with the follow-up flags of `mode` and extra arguments.
-    func headless(_ mode: FlagMode = .off, _ arguments: [String] = []) throws -> FeedProcess {
+    public func headless(_ mode: FlagMode = .off, _ arguments: [String] = []) throws -> FeedProcess {
         try FeedProcess(["--headless", "--server", url] + mode.arguments + arguments)
     }
 }
@@ -63,27 +64,27 @@ final class TestServer: @unchecked Sendable {
 /// The follow-ups an end-to-end test runs with: the required feed must behave the same with each
 /// off, each on alone, and every built one on together. The flags are the build's (`feed flags
 /// --json`); a follow-up's own tests name its key with `only`.
-struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
+public struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
     /// How the mode shows in test results.
-    let name: String
+    public let name: String
     /// The follow-ups that are on.
-    let flags: [String]
+    public let flags: [String]
 
     /// Every follow-up off.
-    static let off = FlagMode(name: "off", flags: [])
+    public static let off = FlagMode(name: "off", flags: [])
     /// Every follow-up the build has, on.
-    static let everything = FlagMode(name: "everything", flags: BuildFlags.current.built)
+    public static let everything = FlagMode(name: "everything", flags: BuildFlags.current.built)
 
     /// `key` alone on.
-    static func only(_ key: String) -> FlagMode { FlagMode(name: key, flags: [key]) }
+    public static func only(_ key: String) -> FlagMode { FlagMode(name: key, flags: [key]) }
 
     /// Off, each built follow-up alone, and everything.
-    static var all: [FlagMode] { [.off] + BuildFlags.current.built.map(only) + [.everything] }
+    public static var all: [FlagMode] { [.off] + BuildFlags.current.built.map(only) + [.everything] }
 
     /// `--enable` for each flag that is on, and a fresh `--data-dir`.
-    var arguments: [String] {
+    public var arguments: [String] {
         flags.flatMap { ["--enable", $0] } + (flags.isEmpty ? [] : ["--data-dir", TemporaryDirectory.make().path])
     }
 
-    var testDescription: String { name }
+    public var testDescription: String { name }
 }
