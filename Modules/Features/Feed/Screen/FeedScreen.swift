@@ -29,12 +29,10 @@ public final class FeedScreen {
     private let symbols: BlockSymbols
     private let background: TerminalBackground
     private let cellPixels: PixelSize
-    private let messageLifetime: Duration
-    private let now: () -> ContinuousClock.Instant
     private let wallClock: () -> Date
     private var size = TerminalSize(columns: 80, rows: 24)
-    private var tickCount = 0
-    private var shownMessage: (message: FeedMessage, since: ContinuousClock.Instant)?
+    /// The spinner's tick and how long the message shown has been up.
+    private var clock: ScreenClock<FeedMessage>
     /// The paging session whose "Feed started over" already sent the reader to the top.
     private var startedOverSession: Int?
 
@@ -68,8 +66,7 @@ public final class FeedScreen {
         self.symbols = symbols
         self.background = background
         self.cellPixels = cellPixels
-        self.messageLifetime = messageLifetime
-        self.now = now
+        clock = ScreenClock(messageLifetime: messageLifetime, now: now)
         self.wallClock = wallClock
     }
 
@@ -207,12 +204,7 @@ public final class FeedScreen {
 
     /// Advances the spinner and clears a message that has been shown for its lifetime.
     public func tick() {
-        tickCount &+= 1
-        noteMessage()
-        if let shown = shownMessage, now() - shown.since >= messageLifetime {
-            model.dismissMessage()
-            shownMessage = nil
-        }
+        if clock.advance(showing: model.viewState.message) { model.dismissMessage() }
     }
 
     /// Whether ticks change the screen now: a spinner turns or a message waits to clear.
@@ -223,7 +215,7 @@ public final class FeedScreen {
     }
 
     private var options: FeedScreenOptions {
-        var options = FeedScreenOptions(ascii: ascii, tick: tickCount, showsHelp: showsHelp, now: wallClock())
+        var options = FeedScreenOptions(ascii: ascii, tick: clock.tick, showsHelp: showsHelp, now: wallClock())
         options.extraKeys = (photoOpenings == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.titleSegments = extensions.compactMap { $0.titleSegment(glyphs: options.glyphs) }
         // A newer feed in another order waits while the reader is below the top: r shows it.
@@ -283,11 +275,5 @@ public final class FeedScreen {
         return ImageRequest(url: url, size: pixels, mosaic: blocks ? symbols.mosaic : nil)
     }
 
-    private func noteMessage() {
-        guard let message = model.viewState.message else {
-            shownMessage = nil
-            return
-        }
-        if shownMessage?.message != message { shownMessage = (message, now()) }
-    }
+    private func noteMessage() { clock.note(model.viewState.message) }
 }

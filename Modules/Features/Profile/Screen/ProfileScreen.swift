@@ -24,13 +24,11 @@ public final class ProfileScreen {
     private let ascii: Bool
     private let symbols: BlockSymbols
     private let background: TerminalBackground
-    private let messageLifetime: Duration
-    private let now: () -> ContinuousClock.Instant
     private var size = TerminalSize(columns: 80, rows: 24)
     private var selectedHint = 0
     private var top = 0
-    private var tickCount = 0
-    private var shownMessage: (message: ProfileMessage, since: ContinuousClock.Instant)?
+    /// The spinner's tick and how long the message shown has been up.
+    private var clock: ScreenClock<ProfileMessage>
     /// Pages still to load while looking for the post the grid was opened from.
     private var seekPages = 10
 
@@ -54,8 +52,7 @@ public final class ProfileScreen {
         self.ascii = ascii
         self.symbols = symbols
         self.background = background
-        self.messageLifetime = messageLifetime
-        self.now = now
+        clock = ScreenClock(messageLifetime: messageLifetime, now: now)
     }
 
     /// The screen appeared: loads the first page.
@@ -189,12 +186,7 @@ public final class ProfileScreen {
 
     /// Advances the spinner and clears a message that has been shown for its lifetime.
     public func tick() {
-        tickCount &+= 1
-        noteMessage()
-        if let shown = shownMessage, now() - shown.since >= messageLifetime {
-            model.dismissMessage()
-            shownMessage = nil
-        }
+        if clock.advance(showing: model.viewState.message) { model.dismissMessage() }
     }
 
     /// Whether ticks change the screen now: a spinner turns or a message waits to clear.
@@ -229,7 +221,7 @@ public final class ProfileScreen {
 
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
         let glyphs = Glyphs.set(ascii: ascii)
-        var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: tickCount, showsHelp: showsHelp)
+        var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: clock.tick, showsHelp: showsHelp)
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = (photoOpenings == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking
@@ -241,11 +233,5 @@ public final class ProfileScreen {
             marks: { [extensions] row in extensions.rowMark(row, glyphs: glyphs) })
     }
 
-    private func noteMessage() {
-        guard let message = model.viewState.message else {
-            shownMessage = nil
-            return
-        }
-        if shownMessage?.message != message { shownMessage = (message, now()) }
-    }
+    private func noteMessage() { clock.note(model.viewState.message) }
 }
