@@ -24,17 +24,18 @@ let package = Package(
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
         .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
+        .target(name: "PostStoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/PostStoreInterface"),
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "Networking", "TerminalUI", "ImagePipeline", "TelemetryInterface"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "Networking", "TerminalUI", "ImagePipeline", "TelemetryInterface"],
             path: "Modules/Interfaces/PluginInterface"
         ),
 
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed",
             exclude: ["feature.json"]
         ),
@@ -46,7 +47,7 @@ let package = Package(
         .target(
             name: "LiveUpdates",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
+                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
                 "SafeText",
             ],
             path: "Modules/Features/LiveUpdates",
@@ -54,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "Profile",
-            dependencies: ["FeedInterface", "LikesInterface", "ProfileInterface", "StoreInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "ProfileInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile",
             exclude: ["feature.json"]
         ),
@@ -72,20 +73,20 @@ let package = Package(
 
         .target(
             name: "Store",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database", "Paging", "TelemetryInterface"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database", "Paging", "TelemetryInterface"],
             path: "Modules/Features/Store",
             exclude: ["feature.json"]
         ),
 
         .target(
             name: "Posts",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface"],
             path: "Modules/Features/Posts"
         ),
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText", "Waiting"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText", "Waiting"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -170,10 +171,10 @@ let package = Package(
         .target(name: "ProcessTesting", path: "Modules/TestSupport/ProcessTesting"),
         .target(name: "EndToEndTesting", dependencies: ["FeedServer", "ProcessTesting", "TestingSupport"], path: "Modules/TestSupport/EndToEndTesting"),
         .target(name: "TestingSupport", path: "Modules/TestSupport/TestingSupport"),
-        .target(name: "FeedTesting", dependencies: ["FeedInterface", "StoreInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
+        .target(name: "FeedTesting", dependencies: ["PostStoreInterface", "FeedInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
-        .target(name: "StoreTesting", dependencies: ["FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
+        .target(name: "StoreTesting", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
@@ -187,7 +188,7 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
+                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting",
             ],
@@ -198,7 +199,7 @@ let package = Package(
         .executableTarget(
             name: "FeedDemo",
             dependencies: [
-                "Feed", "FeedData", "FeedInterface", "StoreInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport",
+                "PostStoreInterface", "Feed", "FeedData", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport",
                 "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
             ],
             path: "Examples/FeedDemo"
@@ -223,7 +224,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoreDemo",
-            dependencies: ["Store", "Posts", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "Arguments"],
+            dependencies: ["Store", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "Arguments"],
             path: "Examples/StoreDemo"
         ),
 
@@ -241,7 +242,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CacheCrashProbe",
-            dependencies: ["FeedInterface", "StoreInterface", "Store"],
+            dependencies: ["FeedInterface", "Store"],
             path: "Tools/CacheCrashProbe"
         ),
         .executableTarget(
@@ -274,17 +275,17 @@ let package = Package(
         // Tests: one target per module, plus end-to-end tests of the host.
         .testTarget(name: "WaitingTests", dependencies: ["Waiting"]),
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
-        .testTarget(name: "StoreInterfaceTests", dependencies: ["StoreInterface", "FeedInterface", "LikesInterface"]),
-        .testTarget(name: "PostsTests", dependencies: ["Posts", "StoreInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
+        .testTarget(name: "PostStoreInterfaceTests", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface"]),
+        .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
             name: "ProfileTests",
             dependencies: [
-                "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "StoreInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
+                "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
                 "StoreTesting", "TerminalUITesting", "TerminalUI",
             ],
             exclude: ["__Snapshots__"]
@@ -292,8 +293,7 @@ let package = Package(
         .testTarget(
             name: "LiveUpdatesTests",
             dependencies: [
-                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreInterface",
-                "StoreTesting", "PluginInterface", "Networking", "TelemetryInterface", "TestingSupport",
+                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "TelemetryInterface", "TestingSupport",
             ]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
@@ -328,8 +328,7 @@ let package = Package(
         .testTarget(
             name: "HostTests",
             dependencies: [
-                "Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "ImagePipeline", "Networking", "PluginInterface", "StoreInterface",
-                "TelemetryInterface", "TestingSupport",
+                "PostStoreInterface", "Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "ImagePipeline", "Networking", "PluginInterface", "TelemetryInterface", "TestingSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",

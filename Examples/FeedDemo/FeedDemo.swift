@@ -2,11 +2,11 @@ import Feed
 import FeedData
 import FeedInterface
 import FeedServer
-import LikesTesting
 import Foundation
 import ImagePipeline
+import LikesTesting
 import Networking
-import StoreInterface
+import PostStoreInterface
 import StoreTesting
 import TerminalApp
 import TerminalUI

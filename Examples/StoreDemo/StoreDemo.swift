@@ -5,7 +5,6 @@ import LikesInterface
 import LikesTesting
 import Posts
 import Store
-import StoreInterface
 
 /// `store-demo`: the store feature built and run on its own. Saved pages (`Store`) in a real SQLite
 /// file in a temporary directory, read back after the file is opened again, and the one post store

@@ -9,8 +9,8 @@ import Likes
 import LikesInterface
 import Networking
 import PluginInterface
+import PostStoreInterface
 import Posts
-import StoreInterface
 import TelemetryInterface
 
 /// The composition root's app-scoped services, built once per process: the server connection,

@@ -3,7 +3,7 @@ import FeedInterface
 import Foundation
 import LikesInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 import Waiting
 
 /// The follow-ups whose flag is on, in the plugin list's order, as the host drives them: what

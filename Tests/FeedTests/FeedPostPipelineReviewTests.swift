@@ -3,7 +3,6 @@ import FeedTesting
 import Foundation
 import LikesTesting
 import PluginInterface
-import StoreInterface
 import StoreTesting
 import TerminalUI
 import Testing
@@ -47,10 +46,10 @@ import Testing
     @Test func aFreshSavedFeedAllFilteredOutStillLoads() async throws {
         let pipeline = FakePostPipeline()
         pipeline.muted = ["a1"]
-        let saved = CachedFeed(posts: [FeedFixtures.post(1), FeedFixtures.post(8)], next: Cursor("c1"), savedAt: Self.savedAt)
+        let saved = SavedRows(posts: [FeedFixtures.post(1), FeedFixtures.post(8)], next: Cursor("c1"), savedAt: Self.savedAt, isFresh: true)
         let model = FeedViewModel(
             feed: FakeFeedRepository(pages: FeedFixtures.pages(count: 2)), posts: FakePostStore(likePost: FakeLikePostUseCase()),
-            memory: FakeFeedMemory(launch: .rows(SavedRows(posts: saved.posts, next: saved.next, savedAt: saved.savedAt, isFresh: true))), pipeline: pipeline,
+            memory: FakeFeedMemory(launch: .rows(saved)), pipeline: pipeline,
             now: { Self.savedAt.addingTimeInterval(10) })
         let load = model.onAppear()
         await load?.value

@@ -4,7 +4,6 @@ import Foundation
 import LikesTesting
 import Paging
 import PluginInterface
-import StoreInterface
 import StoreTesting
 import TerminalUI
 import Testing

@@ -4,10 +4,9 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import PluginInterface
-import TestingSupport
-import StoreInterface
 import StoreTesting
 import Testing
+import TestingSupport
 @testable import Feed
 
 /// First rows after one round trip: rows show when the posts answer, hearts "checking" until the

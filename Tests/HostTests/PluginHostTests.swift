@@ -2,7 +2,7 @@ import Arguments
 import FeedInterface
 import Foundation
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 import Testing
 @testable import Host
 

@@ -7,7 +7,6 @@ import LiveUpdatesInterface
 import LiveUpdatesTesting
 import Networking
 import PluginInterface
-import StoreInterface
 import StoreTesting
 import Testing
 import TestingSupport

@@ -2,8 +2,8 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import LikesTesting
+import PostStoreInterface
 import Posts
-import StoreInterface
 import Testing
 
 /// The like rules of the post store through its whole path (tap, the like use case's answer, later

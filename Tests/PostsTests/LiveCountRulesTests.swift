@@ -3,7 +3,6 @@ import FeedTesting
 import LikesInterface
 import LikesTesting
 import Posts
-import StoreInterface
 import Testing
 
 /// Counts the server pushes (`updateLikeCounts`, other users' likes): in place, only for held

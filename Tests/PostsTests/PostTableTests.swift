@@ -3,7 +3,6 @@ import FeedTesting
 import Foundation
 import LikesInterface
 import LikesTesting
-import StoreInterface
 import Testing
 
 @testable import Posts

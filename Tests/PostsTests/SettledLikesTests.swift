@@ -1,7 +1,7 @@
 import FeedInterface
 import FeedTesting
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 import Testing
 
 @testable import Posts

@@ -1,7 +1,6 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
 import Synchronization
 import Testing
 

@@ -2,7 +2,6 @@ import FeedInterface
 import FeedTesting
 import LikesInterface
 import LikesTesting
-import StoreInterface
 import StoreTesting
 import Testing
 @testable import Profile

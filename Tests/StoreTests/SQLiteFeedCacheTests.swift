@@ -1,6 +1,6 @@
+import Database
 import FeedInterface
 import FeedTesting
-import Database
 import Foundation
 import LikesInterface
 import ProcessTesting

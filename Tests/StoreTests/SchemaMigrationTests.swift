@@ -3,7 +3,6 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import Store
-import StoreInterface
 import Testing
 import TestingSupport
 

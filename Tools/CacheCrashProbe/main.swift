@@ -6,7 +6,6 @@
 import FeedInterface
 import Foundation
 import Store
-import StoreInterface
 
 /// The page of generation `k`.
 func generation(_ k: Int) -> FeedPage {

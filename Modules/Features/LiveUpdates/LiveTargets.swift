@@ -1,6 +1,6 @@
 import FeedInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 
 /// What the live stream changes, and how it speaks: handed over by the plugin (or a test).
 @MainActor

@@ -1,6 +1,6 @@
 import FeedInterface
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 
 /// The post store: posts by ID with the heart overlay, in memory, by the rules of `PostTable`.
 ///

@@ -1,4 +1,4 @@
-import StoreInterface
+import PostStoreInterface
 
 /// The observers of a post store, each under a token.
 @MainActor

@@ -1,6 +1,6 @@
 import FeedInterface
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 
 /// The contents of `InMemoryPostStore` as one value, and its rules: posts by ID as the server last
 /// said, held by screens; the heart overlay of unsettled likes; and the likes that settled, with

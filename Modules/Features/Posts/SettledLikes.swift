@@ -1,6 +1,6 @@
 import FeedInterface
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 
 /// A like that settled, with the stamp current then: a page requested before shows it.
 struct SettledLike: Sendable {

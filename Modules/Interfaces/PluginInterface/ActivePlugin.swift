@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 
 /// A follow-up whose flag is on: the hooks the host drives. Every hook has a default that adds
 /// nothing, so a follow-up implements only what it takes part in.

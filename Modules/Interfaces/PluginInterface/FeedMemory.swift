@@ -1,6 +1,6 @@
 import FeedInterface
 import Foundation
-import StoreInterface
+import PostStoreInterface
 
 /// What keeps the feed screen between runs (a follow-up's): the rows and place it opens with, and
 /// every page, heart and place the screen shows from then on. The feed names no follow-up: it

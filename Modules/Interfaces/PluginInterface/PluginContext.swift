@@ -3,7 +3,7 @@ import Foundation
 import ImagePipeline
 import LikesInterface
 import Networking
-import StoreInterface
+import PostStoreInterface
 import TelemetryInterface
 import TerminalUI
 

@@ -1,5 +1,5 @@
 import FeedInterface
-import StoreInterface
+import PostStoreInterface
 
 /// What a screen lets a follow-up read: the screen's own state, never its internals.
 @MainActor

@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 
 /// A feed memory that opens with `launchAs` and records what the screen tells it, in order: what a
 /// test of the feed uses instead of a follow-up's saved feed.

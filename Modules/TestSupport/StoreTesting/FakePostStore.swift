@@ -1,6 +1,6 @@
 import FeedInterface
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 
 /// A `PostStore` for view model tests, without the real store's rules (those live in `Posts` and
 /// are tested there): each post is kept as its latest page said while a screen holds it; a tap

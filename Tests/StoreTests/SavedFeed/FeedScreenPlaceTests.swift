@@ -3,8 +3,8 @@ import FeedTesting
 import Foundation
 import LikesTesting
 import PluginInterface
-import StoreInterface
 import Store
+import StoreInterface
 import StoreTesting
 import TerminalUI
 import Testing

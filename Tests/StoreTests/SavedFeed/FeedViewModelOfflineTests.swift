@@ -1,11 +1,11 @@
 import FeedInterface
 import FeedTesting
-import PluginInterface
 import Foundation
 import LikesInterface
 import LikesTesting
-import StoreInterface
+import PluginInterface
 import Store
+import StoreInterface
 import StoreTesting
 import Testing
 @testable import Feed

@@ -4,7 +4,6 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import PluginInterface
-import StoreInterface
 import Store
 import StoreTesting
 import Testing

@@ -1,6 +1,6 @@
 import FeedInterface
 import Foundation
-import StoreInterface
+import PostStoreInterface
 
 /// A page's hearts: the likes read its rows wait for, and the page saved once they are in.
 extension FeedViewModel {

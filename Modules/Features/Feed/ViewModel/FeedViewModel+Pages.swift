@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import Paging
-import StoreInterface
+import PostStoreInterface
 
 /// How pages are taken in: a first page replaces the rows (through the post store as it stood when
 /// it was asked for), a later page appends, a failure says so; each goes to the memory, if any.

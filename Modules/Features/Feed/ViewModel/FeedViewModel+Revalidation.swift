@@ -1,6 +1,5 @@
 import FeedInterface
 import Foundation
-import StoreInterface
 
 /// Stale-while-revalidate without moving the reader: a first page that answers over rows shown is
 /// taken in place while the reader is below the top (counts, hearts and captions change, no row

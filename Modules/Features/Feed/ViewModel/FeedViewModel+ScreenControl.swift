@@ -1,6 +1,6 @@
 import FeedInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 
 extension FeedViewModel: ScreenControl {
     /// The feed.

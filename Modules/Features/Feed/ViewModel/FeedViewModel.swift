@@ -4,7 +4,7 @@ import LikesInterface
 import Observation
 import Paging
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 
 /// The feed screen's brain: pages into one view state, composed of small parts (paged list, post
 /// store, hearts' reads, idle waiters) and the memory a follow-up may give it. Actions take effect at

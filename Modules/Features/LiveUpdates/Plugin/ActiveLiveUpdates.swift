@@ -1,7 +1,7 @@
 import FeedInterface
 import LiveUpdatesInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 import TelemetryInterface
 
 /// `live-updates` switched on: the app's one stream, open while the feed screen exists, the app

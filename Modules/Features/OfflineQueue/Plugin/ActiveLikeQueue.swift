@@ -2,7 +2,7 @@ import FeedInterface
 import Foundation
 import LikesInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 import Waiting
 
 /// `persistent-like-queue` switched on: the outbox in front of the like use case, its intents laid

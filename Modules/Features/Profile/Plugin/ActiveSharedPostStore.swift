@@ -1,7 +1,7 @@
 import FeedInterface
 import PluginInterface
+import PostStoreInterface
 import ProfileInterface
-import StoreInterface
 
 /// `shared-post-store` switched on: the one post store, and profiles opened over the feed.
 @MainActor

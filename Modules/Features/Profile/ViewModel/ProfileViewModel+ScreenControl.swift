@@ -1,6 +1,6 @@
 import FeedInterface
 import PluginInterface
-import StoreInterface
+import PostStoreInterface
 
 /// What the profile lets follow-ups read (their extension points on the profile screen).
 extension ProfileViewModel: ScreenControl {

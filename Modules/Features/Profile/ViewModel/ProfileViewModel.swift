@@ -2,7 +2,7 @@ import FeedInterface
 import LikesInterface
 import Observation
 import Paging
-import StoreInterface
+import PostStoreInterface
 
 /// The profile grid's brain: one author's posts, paged by the feed's rules (one load at a time,
 /// dedupe, retry row, end state), with hearts from the post store every screen shares.

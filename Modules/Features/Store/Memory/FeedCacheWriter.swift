@@ -2,6 +2,7 @@ import FeedInterface
 import Foundation
 import LikesInterface
 import Paging
+import PostStoreInterface
 import StoreInterface
 
 /// Writes to the saved feed one operation after another, in the order asked, on one long-lived

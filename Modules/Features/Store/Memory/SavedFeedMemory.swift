@@ -1,6 +1,7 @@
 import FeedInterface
 import Foundation
 import PluginInterface
+import PostStoreInterface
 import StoreInterface
 
 /// The feed screen's memory with `offline-pages` on: the rows it opens with come from the saved

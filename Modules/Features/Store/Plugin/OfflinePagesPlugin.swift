@@ -1,6 +1,6 @@
+import FeedInterface
 import Foundation
 import PluginInterface
-import StoreInterface
 
 /// `offline-pages`: the last pages saved in SQLite, shown first at the next start, then revalidated.
 public struct OfflinePagesPlugin: FeaturePlugin {

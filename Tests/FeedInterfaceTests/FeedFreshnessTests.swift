@@ -1,5 +1,5 @@
+import FeedInterface
 import Foundation
-import StoreInterface
 import Testing
 
 /// How old a saved feed is: a date in the future (the clock moved back) is never fresh, so it is checked.

@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import PostStoreInterface
 import Testing
 
 @Suite struct PostStampTests {
