@@ -28,7 +28,7 @@ let package = Package(
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "Networking", "TerminalUI", "ImagePipeline", "TelemetryInterface"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "TerminalUI", "TelemetryInterface"],
             path: "Modules/Interfaces/PluginInterface"
         ),
 

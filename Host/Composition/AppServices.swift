@@ -117,6 +117,9 @@ final class AppServices {
 
     /// Activates the follow-ups whose flag is on, then lets each wrap the feed and the like use case.
     private func activatePlugins() async {
+        // The platform services a follow-up takes by type: the app's one HTTP client, and photo loaders.
+        services.offer(http, as: (any HTTPClient).self)
+        services.offer(ImageRowLoaders<PostID> { [unowned self] in photoLoader() })
         for plugin in plugins where flags.isOn(FlagKey(plugin.flag.key)) {
             activePlugins.append(FlagKey(plugin.flag.key), await plugin.activate(pluginContext(for: plugin.flag)))
         }
@@ -135,7 +138,7 @@ final class AppServices {
         let (http, likes) = (http, likes)
         let tracker = telemetry.tracker(flag.owner)
         return PluginContext(
-            http: http, likes: likes,
+            likes: likes,
             authorPosts: { author in
                 CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
             },
@@ -143,7 +146,7 @@ final class AppServices {
             extensions: { [activePlugins] screen in activePlugins.extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in newPostStore() },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
-            photoLoader: { [unowned self] in photoLoader() }, ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
+            ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
             warn: { line in
                 StandardStreams.err(line)
                 tracker.track(.error(code: flag.key, message: line))

@@ -84,10 +84,36 @@ struct BinaryCommandTests {
         #expect(violations.first?["rule"]?.string == "binary-budget-missing")
         #expect(violations.first?["severity"]?.string == "warning")
         #expect(violations.first?["message"]?.string == "Likes (team likes, @org/likes) ships 0.3 KiB in app and has no binary budget: no budget counts its bytes, not even the whole binary's, until it has one")
-        #expect(violations.first?["fix"]?.string?.hasPrefix(#"add "Likes": 4096 (today's size + 25%) to "binary.modules""#) == true)
+        #expect(violations.first?["fix"]?.string?.hasPrefix(#"add "binary": {"Likes": 4096} (today's size + 25%) to its feature's feature.json"#) == true)
         let likes = try #require(document["modules"]?.elements?.first { $0["module"]?.string == "Likes" })
         #expect(likes["budget"].map { if case .null = $0.value { true } else { false } } == true)
         #expect(likes["handle"]?.string == "@org/likes")
+    }
+
+    @Test("a feature's manifest brings its module's binary budget and the total grows by as much; over it points at the manifest")
+    func manifestBudget() async throws {
+        // The config's total (320) counts only modules with a budget; the manifest's 4,096 for Likes raise it to 4,416.
+        let fixture = try fixture(binary: Self.binary(without: ["Likes"], total: 320))
+        defer { fixture.remove() }
+        let manifest = #"{ "name": "Likes", "interface": "LikesInterface", "implementations": ["Likes"],\#n  "binary": { "Likes": 4096 } }"#
+        try fixture.write(manifest, to: "Sources/Likes/feature.json")
+        let within = await fixture.run(["binary", "--format", "json"])
+        #expect(within.exitCode == 0, "\(within.output)")
+        let document = try JSONNodeParser.parse(within.output)
+        #expect(document["warnings"]?.integer == 0, "Likes has its budget now")
+        let likes = try #require(document["modules"]?.elements?.first { $0["module"]?.string == "Likes" })
+        #expect(likes["budget"]?.integer == 4096)
+
+        try fixture.write(manifest.replacingOccurrences(of: "4096", with: "300"), to: "Sources/Likes/feature.json")
+        let over = await fixture.run(["binary"])
+        #expect(over.exitCode == 1)
+        #expect(over.output.contains("Sources/Likes/feature.json:2: error: [binary-budget] Likes (team likes, @org/likes) contributes 320 bytes"), "\(over.output)")
+        #expect(over.output.contains(#"or raise "binary" of Likes in Sources/Likes/feature.json"#))
+
+        try fixture.write(manifest.replacingOccurrences(of: #""Likes": 4096"#, with: #""Feed": 4096"#), to: "Sources/Likes/feature.json")
+        let notItsOwn = await fixture.run(["binary"])
+        #expect(notItsOwn.exitCode == 2)
+        #expect(notItsOwn.errorOutput.contains(#""binary" of feature "Likes" names "Feed", which is not one of its modules"#), "\(notItsOwn.errorOutput)")
     }
 
     @Test("the linked binary over its total budget fails naming the host's team")

@@ -65,6 +65,23 @@ struct ShapeCommandTests {
         try FixturePackage(manifest: manifest, files: Self.files.merging(files) { $1 }, config: config)
     }
 
+    @Test("a feature's own end-to-end tests (role e2e) may be listed among its tests")
+    func endToEndTestsAmongTests() async throws {
+        let config = Self.config(feed: [#""tests": ["FeedTests", "FeedEndToEndTests"]"#, #""demo": "FeedDemo""#]).replacingOccurrences(
+            of: #"{ "name": "tests", "patterns""#,
+            with: #"{ "name": "e2e", "patterns": ["*EndToEndTests"], "mayDependOn": ["*"], "why": "e2e why." },\#n    { "name": "tests", "patterns""#)
+        let manifest = Self.manifest.replacingOccurrences(
+            of: #".testTarget(name: "FeedTests", dependencies: ["Feed"]),"#,
+            with: #".testTarget(name: "FeedTests", dependencies: ["Feed"]), .testTarget(name: "FeedEndToEndTests", dependencies: ["FeedDemo"]),"#)
+        let fixture = try fixture(manifest: manifest, files: ["Tests/FeedEndToEndTests/FeedEndToEndTests.swift": "import Foundation\n"], config: config)
+        defer { fixture.remove() }
+        let shape = await fixture.run(["shape", "--format", "json"])
+        let violations = try JSONNodeParser.parse(shape.output)["violations"]?.elements ?? []
+        #expect(!violations.contains { $0["target"]?.string == "FeedEndToEndTests" }, "\(shape.output)")
+        let owners = await fixture.run(["owners", "--format", "json"])
+        #expect(owners.exitCode != 2, "\(owners.errorOutput)")
+    }
+
     @Test("a demo may link its own feature, interfaces and fakes: deps is clean; a feature with an interface missing a part fails shape")
     func clean() async throws {
         let fixture = try fixture()
@@ -208,7 +225,7 @@ struct ShapeCommandTests {
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface" }"#)
             == "Tools/workspace.json:14: feature \"Feed\" has no \"implementations\"; list its implementation modules ([\"Feed\"])")
         #expect(error(#"{ "name": "Feed", "interface": "FeedInterface", "implementations": ["Feed"], "fakes": "X" }"#)
-            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: demo, implementations, interface, meets, name, owner, plugins, testing, tests, comment")
+            == "Tools/workspace.json:14: unknown key \"fakes\" in a feature; known keys: binary, demo, implementations, interface, meets, name, owner, plugins, testing, tests, comment")
         #expect(error("{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"A\"] },\n{ \"name\": \"A\", \"interface\": \"I\", \"implementations\": [\"B\"] }")
             == "Tools/workspace.json:15: feature \"A\" is defined twice; merge the two")
     }

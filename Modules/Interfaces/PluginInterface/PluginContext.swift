@@ -1,8 +1,6 @@
 import FeedInterface
 import Foundation
-import ImagePipeline
 import LikesInterface
-import Networking
 import PostStoreInterface
 import TelemetryInterface
 import TerminalUI
@@ -11,8 +9,6 @@ import TerminalUI
 /// process by the host; a follow-up keeps what it needs and builds its own parts from it.
 @MainActor
 public struct PluginContext {
-    /// The one HTTP client of the app, aimed at the API server.
-    public let http: any HTTPClient
     /// The likes of the signed-in user on the server.
     public let likes: any LikesRepository
     /// An author's posts with their hearts, newest first (what a profile pages through).
@@ -29,9 +25,6 @@ public struct PluginContext {
     public let option: (PluginOption) -> Int
     /// The value of one of the follow-up's options as written (a choice or text; its default when not given).
     public let optionText: (PluginOption) -> String
-    /// A photo loader for one screen's rows (redrawing the screen when a photo arrives); `nil`
-    /// with `--photos off` or where photos cannot be drawn.
-    public let photoLoader: () -> ImageRowLoader<PostID>?
     /// `--ascii`: screens draw in ASCII.
     public let ascii: Bool
     /// The block symbols photos are drawn with in cells (`--symbols`).
@@ -48,23 +41,24 @@ public struct PluginContext {
     public let telemetry: TelemetryTracker
     /// Opens a post's photo in the system's viewer (`o` on a screen a follow-up opens); `nil`: not offered.
     public let photoOpener: (any PhotoOpener)?
-    /// The services follow-ups offer each other and the host, by type (e.g. a like queue as `QueuedLikePostUseCase`).
+    /// The services follow-ups offer each other and the host, by type (e.g. a like queue as
+    /// `QueuedLikePostUseCase`); the host offers the app's platform services there too: the one
+    /// HTTP client as `any HTTPClient` (Networking) and photo loaders as `ImageRowLoaders<PostID>` (ImagePipeline).
     public let services: ServiceRegistry
     /// The pipeline every post passes before a screen shows it: a follow-up adds its filters here.
     public let postPipeline: (any PostPipeline)?
 
     /// Creates the context; the host does this once.
     public init(
-        http: any HTTPClient, likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
+        likes: any LikesRepository, authorPosts: @escaping (Author) -> any FeedRepository,
         newPosts: any NewPostsCounter,
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
-        photoLoader: @escaping () -> ImageRowLoader<PostID>?, ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
+        ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry(),
         postPipeline: (any PostPipeline)? = nil, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
     ) {
-        self.http = http
         self.likes = likes
         self.authorPosts = authorPosts
         self.newPosts = newPosts
@@ -72,7 +66,6 @@ public struct PluginContext {
         self.makePostStore = makePostStore
         self.files = files
         self.option = option
-        self.photoLoader = photoLoader
         self.ascii = ascii
         self.symbols = symbols
         self.background = background

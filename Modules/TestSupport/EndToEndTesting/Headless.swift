@@ -70,6 +70,12 @@ public struct FlagMode: Hashable, Sendable, CustomTestStringConvertible {
     /// The follow-ups that are on.
     public let flags: [String]
 
+    /// A mode named `name` with `flags` on (a follow-up's own tests: its flag and those it meets).
+    public init(name: String, flags: [String]) {
+        self.name = name
+        self.flags = flags
+    }
+
     /// Every follow-up off.
     public static let off = FlagMode(name: "off", flags: [])
     /// Every follow-up the build has, on.

@@ -1,5 +1,6 @@
 import FeedInterface
 import LiveUpdatesInterface
+import Networking
 import PluginInterface
 import PostStoreInterface
 import TelemetryInterface
@@ -20,7 +21,7 @@ final class ActiveLiveUpdates: ActivePlugin {
     private var shown = true
     private var suspended = false
 
-    init(context: PluginContext, timings: LiveTimings) {
+    init(context: PluginContext, http: any HTTPClient, timings: LiveTimings) {
         let reach = reach
         var targets = LiveTargets(
             stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
@@ -30,7 +31,7 @@ final class ActiveLiveUpdates: ActivePlugin {
         targets.reconnecting = { attempt, wait in
             telemetry.track(.streamReconnect(attempt: attempt, waitMilliseconds: Double(wait.components.seconds) * 1_000 + Double(wait.components.attoseconds) / 1e15))
         }
-        connection = LiveConnection(http: context.http, timings: timings, targets: targets)
+        connection = LiveConnection(http: http, timings: timings, targets: targets)
     }
 
     func adopt(_ store: any PostStore) { reach.stores.append(store) }

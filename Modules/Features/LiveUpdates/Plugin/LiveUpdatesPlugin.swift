@@ -1,5 +1,6 @@
 import Foundation
 import LiveUpdatesInterface
+import Networking
 import PluginInterface
 
 /// `live-updates`: one Server-Sent Events stream (`GET /v1/live`) while the app is shown, so like
@@ -31,6 +32,14 @@ public struct LiveUpdatesPlugin: FeaturePlugin {
         var timings = LiveTimings()
         timings.idleTimeout = .milliseconds(context.option(Self.idleTimeout))
         timings.backoff = .milliseconds(context.option(Self.backoff))
-        return ActiveLiveUpdates(context: context, timings: timings)
+        guard let http = context.services.service((any HTTPClient).self) else {
+            context.warn("feed: live-updates is off for this run: the app offered no HTTP client (a bug: report it)")
+            return NoLiveUpdates()
+        }
+        return ActiveLiveUpdates(context: context, http: http, timings: timings)
     }
 }
+
+/// `live-updates` with no HTTP client to stream over: on, doing nothing, its field `"off"`.
+@MainActor
+final class NoLiveUpdates: ActivePlugin {}

@@ -1,4 +1,5 @@
 import FeedInterface
+import ImagePipeline
 import PluginInterface
 import PostStoreInterface
 import ProfileInterface
@@ -43,7 +44,7 @@ final class ActiveSharedPostStore: ActivePlugin {
     func makeProfileScreen(of author: Author, selecting post: PostID) -> ProfileScreen? {
         makeProfile(of: author).map { model in
             ProfileScreen(
-                model: model, selecting: post, extensions: context.extensions(model), photos: context.photoLoader(), photoOpener: context.photoOpener,
+                model: model, selecting: post, extensions: context.extensions(model), photos: context.services.service(ImageRowLoaders<PostID>.self)?.loader(), photoOpener: context.photoOpener,
                 ascii: context.ascii, symbols: context.symbols, background: context.background)
         }
     }

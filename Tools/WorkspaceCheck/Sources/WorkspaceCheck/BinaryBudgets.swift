@@ -7,6 +7,8 @@ struct BinaryBudgets: Equatable, Sendable {
         let bytes: Int
         /// The config line.
         let configLine: Int
+        /// The file it is written in when not the config: a feature's manifest.
+        var file: String? = nil
     }
 
     /// The shipping product (`feed`), the file name in the release build directory.
@@ -14,9 +16,10 @@ struct BinaryBudgets: Equatable, Sendable {
     /// The executable target the product is built from (`Host`); its dependency closure ships.
     let target: String
     /// The linked product's own budget (text + data of its allocated sections).
-    let total: Limit
-    /// Each module's budget; a module without one is a warning, never a failure.
-    let modules: [String: Limit]
+    var total: Limit
+    /// Each module's budget (the config's, and those a feature's manifest declares, which the total
+    /// counts too); a module without one is a warning, never a failure.
+    var modules: [String: Limit]
     /// The config line of `"binary"`.
     let configLine: Int
 }

@@ -109,16 +109,16 @@ struct BinaryChecker {
                     line: workspace.locator.line(ofTarget: row.module) ?? 1, target: row.module, subject: nil,
                     message: "\(who) ships \(SizeTable.kibibytes(row.bytes)) in \(product) and has no binary budget: no budget counts its bytes, not even the whole binary's, until it has one",
                     why: Rule.binaryBudgetMissing.why,
-                    fix: "add \"\(row.module)\": \(Self.suggested(row.bytes)) (today's size + 25%) to \"binary.modules\" in \(config.file) and raise \"binary.totalBytes\" by as much"
+                    fix: "add \"binary\": {\"\(row.module)\": \(Self.suggested(row.bytes))} (today's size + 25%) to its feature's \(FeatureManifests.fileName), which raises the total by as much; or add it to \"binary.modules\" in \(config.file) and raise \"binary.totalBytes\" by as much"
                 ))
                 continue
             }
             guard row.bytes > limit.bytes else { continue }
             violations.append(Violation(
-                severity: .error, rule: .binaryBudget, file: config.file, line: limit.configLine, target: row.module, subject: nil,
+                severity: .error, rule: .binaryBudget, file: limit.file ?? config.file, line: limit.configLine, target: row.module, subject: nil,
                 message: "\(who) contributes \(row.bytes) bytes (\(SizeTable.kibibytes(row.bytes))) to \(product), over its binary budget of \(limit.bytes) (\(SizeChecker.percent(row.bytes, of: limit.bytes)))",
                 why: Rule.binaryBudget.why,
-                fix: "\(row.team.map { "\($0.handle) " } ?? "")finds what grew (generic specializations, large literals, a new dependency) and shrinks it, \(raise(row.module, row.team))"
+                fix: "\(row.team.map { "\($0.handle) " } ?? "")finds what grew (generic specializations, large literals, a new dependency) and shrinks it, \(raise(row.module, row.team, in: limit.file))"
             ))
         }
         let counted = Self.countedProductBytes(measurement)
@@ -135,8 +135,11 @@ struct BinaryChecker {
         return violations
     }
 
-    private func raise(_ module: String, _ team: Team?) -> String {
-        "or raise \"binary.modules.\(module)\" in \(workspace.config.file) in the same pull request, approved by \(team.map { "\($0.handle) and " } ?? "")the owners of \(workspace.config.file)"
+    private func raise(_ module: String, _ team: Team?, in manifest: String?) -> String {
+        if let manifest {
+            return "or raise \"binary\" of \(module) in \(manifest) in the same pull request, approved by \(team.map { "\($0.handle)" } ?? "its owners")"
+        }
+        return "or raise \"binary.modules.\(module)\" in \(workspace.config.file) in the same pull request, approved by \(team.map { "\($0.handle) and " } ?? "")the owners of \(workspace.config.file)"
     }
 
     /// The linked product's bytes counted against `"totalBytes"`: all of them, less the objects of

@@ -1,7 +1,7 @@
 /// Reads features: the config's `"features"`, and each feature's manifest (`feature.json`).
 extension ConfigReader {
     /// The keys a feature may have.
-    static let featureKeys: Set<String> = ["name", "interface", "implementations", "testing", "tests", "demo", "owner", "plugins", "meets"]
+    static let featureKeys: Set<String> = ["name", "interface", "implementations", "testing", "tests", "demo", "owner", "plugins", "meets", "binary"]
 
     /// The `"features"` array.
     func readFeatures(_ node: JSONNode?) throws(UsageError) -> [FeatureDefinition] {
@@ -45,6 +45,18 @@ extension ConfigReader {
         )
         feature.file = file
         if element["meets"] != nil { feature.meets = try parts("meets") }
+        if let node = element["binary"] {
+            guard let members = node.members else { throw fail(node, "\"binary\" of feature \"\(name)\" must be an object of its modules' byte budgets, such as {\"\(implementations[0])\": 65536}") }
+            for member in members {
+                guard let bytes = member.value.integer, bytes > 0 else {
+                    throw fail(member.value, "the binary budget of \"\(member.key)\" must be a positive whole number of bytes")
+                }
+                guard feature.parts.contains(member.key) else {
+                    throw fail(member.value, "\"binary\" of feature \"\(name)\" names \"\(member.key)\", which is not one of its modules; name one of \(feature.parts.joined(separator: ", "))")
+                }
+                feature.binary[member.key] = BinaryBudgets.Limit(bytes: bytes, configLine: member.value.line, file: file)
+            }
+        }
         if let owner = element["owner"] {
             feature.owner = try string(owner, "\"owner\" of feature \"\(name)\"", in: element)
             feature.ownerLine = owner.line

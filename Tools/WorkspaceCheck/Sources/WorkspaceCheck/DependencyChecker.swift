@@ -158,7 +158,10 @@ struct DependencyChecker {
                 ))
             }
             let kind = workspace.manifest.target(named: dependency.name)?.type
-            if let severity = workspace.config.unusedDependencySeverity, !imported.contains(dependency.name), kind != "plugin" {
+            // A test target's dependency on an executable makes SwiftPM build it first, for the
+            // tests to run it as a process: a build order, not an import.
+            let buildsFirst = target.isTest && kind == "executable"
+            if let severity = workspace.config.unusedDependencySeverity, !imported.contains(dependency.name), kind != "plugin", !buildsFirst {
                 violations.append(Violation(
                     severity: severity, rule: .unusedDependency, file: workspace.manifestFile, line: line,
                     target: target.name, subject: dependency.name,

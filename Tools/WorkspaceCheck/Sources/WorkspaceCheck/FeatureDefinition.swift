@@ -23,6 +23,8 @@ struct FeatureDefinition: Equatable, Sendable {
     /// The features its tests may also link (`"meets"`): a follow-up's tests of how it meets the
     /// screens it plugs into live in its own folder.
     var meets: [String] = []
+    /// The byte budgets of its modules in the shipping binary (`"binary"`), which the binary's total counts too.
+    var binary: [String: BinaryBudgets.Limit] = [:]
     /// The follow-ups it declares, in written order.
     var plugins: [PluginDefinition] = []
     /// The file that declares it (its manifest, or the config), as messages name it.

@@ -49,6 +49,20 @@ enum FeatureManifests {
                 throw UsageError("\(feature.file):\(feature.line(of: name)): \"meets\" of feature \"\(feature.name)\" names \"\(name)\", which is not another feature; name one of \(config.features.map(\.name).filter { $0 != feature.name }.joined(separator: ", "))")
             }
         }
+        for feature in manifests {
+            for (module, limit) in feature.binary.sorted(by: { $0.key < $1.key }) {
+                guard var binary = config.binary else {
+                    throw UsageError("\(feature.file):\(limit.configLine): feature \"\(feature.name)\" gives \(module) a binary budget, but \(config.file) has no \"binary\"; add one, or drop \"binary\" from the manifest")
+                }
+                if let other = binary.modules[module] {
+                    throw UsageError("\(feature.file):\(limit.configLine): the binary budget of \(module) is also in \(config.file):\(other.configLine); keep one (its manifest)")
+                }
+                binary.modules[module] = limit
+                // A feature brings its budget: the whole binary may grow by as much.
+                binary.total = BinaryBudgets.Limit(bytes: binary.total.bytes + limit.bytes, configLine: binary.total.configLine)
+                config.binary = binary
+            }
+        }
         let plugins = config.features.flatMap { feature in feature.plugins.map { (feature, $0) } }
         for (index, (feature, plugin)) in plugins.enumerated() {
             for (otherFeature, other) in plugins[..<index] where other.flag == plugin.flag || other.type == plugin.type || other.position == plugin.position {

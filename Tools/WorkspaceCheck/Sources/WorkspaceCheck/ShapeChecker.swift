@@ -37,7 +37,8 @@ struct ShapeChecker {
                         continue
                     }
                     let actual = workspace.roles[name]?.role.name
-                    if actual != role {
+                    // A feature's own end-to-end tests (`<Name>EndToEndTests`) are among its tests too.
+                    if actual != role, !(key == "tests" && actual == "e2e") {
                         let folder = workspace.config.roles.first { $0.name == role }?.folders.first
                         let move = folder.map { "move \(target.path) into \($0)/ (and set its path: in Package.swift)" } ?? "give it role \(role)"
                         add(.error, .featureRole, line: line, target: name,
