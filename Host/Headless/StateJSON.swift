@@ -40,7 +40,10 @@ enum StateJSON {
         ])
     }
 
-    /// A screen over the feed (a profile): its author, rows, loads and message.
+    /// The keys of a screen's state the host writes; a screen's own field of one of these names is left out.
+    static let screenKeys: Set<String> = ["author", "rows", "initialLoad", "pagination", "message"]
+
+    /// A screen over the feed (a profile): its author, rows, loads and message, then its own fields.
     static func encode(
         _ screen: any HeadlessScreen, photos: HeadlessPhotos? = nil, rowFields: (PostRow) -> [(String, String)] = { _ in [] }, now: Date = Date()
     ) -> String {
@@ -52,7 +55,7 @@ enum StateJSON {
             ("initialLoad", JSONWriter.quoted(initialLoad(screen.initialLoad))),
             ("pagination", JSONWriter.quoted(pagination(screen.pagination))),
             ("message", JSONWriter.quotedOrNull(screen.messageText)),
-        ])
+        ] + screen.stateFields.filter { !screenKeys.contains($0.key) }.map { ($0.key, $0.json) })
     }
 
     /// Rows as a JSON array, the same shape on every screen, each with the follow-ups' `fields`;

@@ -4,6 +4,7 @@ import Foundation
 import PluginInterface
 import PostStoreInterface
 import Testing
+import TestingSupport
 @testable import Host
 
 /// What a recording plugin saw of the host.
@@ -207,6 +208,55 @@ private struct RecordingPlugin: FeaturePlugin {
         #expect(lines[1].contains("'ping' is part of recording, which is off; run with --enable recording"))
         #expect(lines[1].contains("valid commands: open, see N, refresh, retry, tap ID, original ID, settle [MS], state, ping, back"))
         #expect(lines[2].contains("'ping' takes no argument"))
+    }
+}
+
+/// A screen of no posts a follow-up opens in headless mode: its state is its own fields.
+@MainActor
+private final class StatsScreen: HeadlessScreen {
+    var name: String { "stats" }
+    var stateFields: [(key: String, json: String)] { [("count", "3"), ("rows", "[\"not the host's\"]")] }
+}
+
+@MainActor
+private struct StatsPlugin: FeaturePlugin {
+    static let stats = HeadlessCommandSpec(name: "stats")
+    var flag: PluginFlag { PluginFlag(key: "stats", owner: "devex", description: "Opens a screen of figures") }
+    var headlessCommands: [HeadlessCommandSpec] { [Self.stats] }
+    func activate(_ context: PluginContext) async -> any ActivePlugin { Active() }
+    @MainActor final class Active: ActivePlugin {
+        func perform(_ command: HeadlessCommandSpec, argument: String?, on driver: any HeadlessControl) async -> String? {
+            driver.present(StatsScreen())
+            return nil
+        }
+    }
+}
+
+@MainActor
+@Suite struct HeadlessScreenOfAnyKindTests {
+    @Test func aScreenOfNoPostsShowsItsOwnFieldsUnderItsNameAndTheHostKeepsItsKeys() async throws {
+        let plugin = StatsPlugin()
+        let command = try HostOptions.parse(
+            ["--headless", "--enable", "stats", "--data-dir", TemporaryDirectory.make().path, "--photos", "off"],
+            registry: PluginFlags.registry([plugin]), pluginOptions: [])
+        guard case .headless(let options) = command else { throw PluginHostError.notHeadless }
+        let services = try await AppServices.start(options, plugins: [plugin])
+        defer { services.stop() }
+        var app = HeadlessDriver.App()
+        app.plugins = [plugin]
+        app.active = services.activePlugins.all
+        var lines: [String] = []
+        let driver = HeadlessDriver(feed: services.makeFeedViewModel(), write: { lines.append($0); return true }, app: app)
+        await driver.run(AsyncStream { continuation in
+            for line in ["stats", "state", "tap p1", "back", "state", "quit"] { continuation.yield(line) }
+            continuation.finish()
+        })
+        #expect(lines.count == 5, "\(lines)")
+        let shown = try #require(lines.dropFirst().first)
+        #expect(shown.contains(#""screen":"stats""#), "\(shown)")
+        #expect(shown.contains(#""stats":{"rows":[],"initialLoad":"loaded","pagination":"end","message":null,"count":3}"#), "its own field; its rows stay the host's: \(shown)")
+        #expect(lines[2].contains("unknown post 'p1'"), "no rows to tap: \(lines[2])")
+        #expect(lines[4].contains(#""screen":"feed""#) && !lines[4].contains(#""stats":"#))
     }
 }
 
