@@ -27,8 +27,15 @@ enum StateJSON {
                 ("feedUpdated", state.feedUpdated ? "true" : "false"),
                 ("screen", JSONWriter.quoted(screen?.name ?? "feed")),
                 ("photos", metrics(photos?.pipeline.metrics())),
-            ] + fields + (screen.map { [($0.name, $0.json)] } ?? []) + extra)
+            ] + fields.filter { !stateKeys.contains($0.0) } + (screen.map { [($0.name, $0.json)] } ?? []) + extra)
     }
+
+    /// The keys of the state the host writes; a follow-up's field of one of these names is left out.
+    static let stateKeys: Set<String> = [
+        "rows", "initialLoad", "pagination", "refreshing", "message", "banner", "anchor", "feedUpdated", "screen", "photos",
+    ]
+    /// The keys of a row the host writes; a follow-up's row field of one of these names is left out.
+    static let rowKeys: Set<String> = ["id", "author", "authorID", "caption", "likes", "comments", "age", "heart", "aspectRatio", "photo"]
 
     /// The photo caches' figures; zeros with `--photos off`.
     static func metrics(_ metrics: ImagePipelineMetrics?) -> String {
@@ -79,7 +86,7 @@ enum StateJSON {
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
                 ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),
-            ] + fields(row))
+            ] + fields(row).filter { !rowKeys.contains($0.0) })
         }
         return text + "]"
     }

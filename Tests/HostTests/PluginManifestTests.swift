@@ -51,6 +51,9 @@ struct PluginManifestTests {
             // The docs generated from the manifest name the commands and fields the plugin declares: no more, no fewer.
             #expect(entry.headless.map { String($0.prefix { $0 != " " }) } == plugin.headlessCommands.map(\.name), "\(type)'s headless commands")
             let fields = entry.fields.map { String($0.dropFirst().prefix { $0 != "\"" }) }
+            // A follow-up's field never takes the name of one the host writes (it would be left out).
+            #expect(plugin.headlessFields.allSatisfy { !StateJSON.stateKeys.contains($0.name) }, "\(type)'s state fields")
+            #expect(plugin.headlessRowFields.allSatisfy { !StateJSON.rowKeys.contains($0.name) }, "\(type)'s row fields")
             #expect(fields.sorted() == (plugin.headlessFields + plugin.headlessRowFields).map(\.name).sorted(), "\(type)'s headless fields")
         }
     }
