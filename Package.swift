@@ -45,6 +45,12 @@ let package = Package(
             path: "Modules/Features/NewPostsPill"
         ),
         .target(
+            name: "MuteAuthors",
+            dependencies: ["FeedInterface", "PluginInterface", "TerminalUI", "Database", "SafeText"],
+            path: "Modules/Features/MuteAuthors",
+            exclude: ["feature.json"]
+        ),
+        .target(
             name: "LiveUpdates",
             dependencies: [
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
@@ -190,7 +196,7 @@ let package = Package(
             dependencies: [
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
-                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting",
+                "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
             ],
             path: "Host"
         ),
@@ -295,6 +301,10 @@ let package = Package(
             dependencies: [
                 "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "TelemetryInterface", "TestingSupport",
             ]),
+        .testTarget(
+            name: "MuteAuthorsTests",
+            dependencies: ["MuteAuthors", "FeedInterface", "PluginInterface", "Database", "FeedTesting", "TestingSupport", "TerminalUI"]),
+        .testTarget(name: "MuteAuthorsEndToEndTests", dependencies: ["Host", "EndToEndTesting", "FeedServer", "TestingSupport"]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
         .testTarget(name: "FeedDataTests", dependencies: ["FeedData", "FeedInterface", "LikesInterface", "Networking", "FeedTesting", "LikesTesting", "NetworkingTesting", "TestingSupport"]),
