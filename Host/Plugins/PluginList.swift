@@ -2,6 +2,7 @@
 // do not edit by hand. CI runs `workspace-check plugins --check Host/Plugins/PluginList.swift`.
 
 import LiveUpdates
+import MuteAuthors
 import NewPostsPill
 import OfflineQueue
 import PluginInterface
@@ -18,5 +19,6 @@ enum PluginList {
         LikeQueuePlugin(),
         NewPostsPillPlugin(),
         LiveUpdatesPlugin(),
+        MuteAuthorsPlugin(),
     ]
 }
