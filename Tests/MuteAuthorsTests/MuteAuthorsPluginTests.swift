@@ -50,11 +50,11 @@ import TestingSupport
     @Test func itsFileIsStateAndALogoutFindsWhatADeadWriteLeft() throws {
         let plugin = MuteAuthorsPlugin()
         #expect(file.path.hasPrefix(directory.file("state").path), "only this device has the list: not among caches")
-        #expect(plugin.files(files) == [file])
+        #expect(plugin.files(files) == [file, MutedAuthorsFile.lock(file)], "the list and its lock")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let leftover = URL(fileURLWithPath: file.path + ".tmp-99999")
         #expect(FileManager.default.createFile(atPath: leftover.path, contents: Data()))
-        #expect(plugin.files(files) == [file, leftover])
+        #expect(plugin.files(files) == [file, MutedAuthorsFile.lock(file), leftover])
     }
 
     @Test func withNoFileNobodyIsMutedNothingIsSaidAndNothingIsWritten() async {

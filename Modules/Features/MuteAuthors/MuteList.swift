@@ -41,6 +41,13 @@ public final class MuteList: PostFilter {
         return true
     }
 
+    /// Mutes exactly `authors`, oldest first (the list another process left on disk).
+    public func replace(with authors: [String]) {
+        var seen = Set<String>()
+        self.authors = authors.filter { seen.insert($0).inserted }
+        muted = seen
+    }
+
     /// Unmutes everybody.
     public func removeAll() {
         muted.removeAll()

@@ -104,6 +104,37 @@ public enum MutedAuthorsFile {
         }
     }
 
+    /// Changes the list on disk by `change` while holding the list's lock, so two processes sharing
+    /// the file never lose each other's changes: the list is read (a missing or unusable one is
+    /// empty), changed, capped at `maxAuthors` and written; returns the list now on disk. Waits at
+    /// most `lockWait` for another process's write.
+    public static func update(
+        at url: URL, lockWait: Duration = .seconds(2), _ change: (inout [String]) -> Void
+    ) throws(FileError) -> [String] {
+        let folder = url.deletingLastPathComponent()
+        try DatabaseFiles.privateDirectory(folder)
+        if let problem = folderProblem(folder) { throw FileError(action: "trust", url: folder, code: EPERM, advice: problem) }
+        let lock = self.lock(url)
+        let descriptor = open(lock.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, DatabaseFiles.fileMode)
+        guard descriptor >= 0 else { throw FileError(action: "lock", url: lock, code: errno) }
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + lockWait
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else { throw FileError(action: "lock", url: lock, code: errno) }
+            usleep(5_000)
+        }
+        defer { _ = flock(descriptor, LOCK_UN) }
+        var authors: [String] = if case .read(let list) = read(url) { list } else { [] }
+        change(&authors)
+        var seen = Set<String>()
+        authors = Array(authors.filter { seen.insert($0).inserted }.prefix(maxAuthors))
+        try write(authors, to: url)
+        return authors
+    }
+
+    /// The lock file beside `url` that writers of the list hold while they change it.
+    public static func lock(_ url: URL) -> URL { URL(fileURLWithPath: url.path + ".lock") }
+
     /// Moves an unusable file aside (`<name>.corrupt-<time>`, which a logout deletes too); returns where.
     public static func moveAside(_ url: URL) throws(FileError) -> URL {
         try DatabaseFiles.moveAside(url)

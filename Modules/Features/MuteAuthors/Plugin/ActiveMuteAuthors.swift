@@ -31,19 +31,25 @@ final class ActiveMuteAuthors: ActivePlugin {
         guard !switchedOff else { return "the server switched mute-authors off" }
         guard PostLimits.idBytes.contains(author.utf8.count) else { return "an author ID is 1 to 256 bytes" }
         guard !list.contains(author) else { return nil }
-        guard list.mute(author) else {
+        let full = "at most \(MutedAuthorsFile.maxAuthors) authors can be muted; unmute one first"
+        guard !list.isFull else {
             isFull = true
-            return "at most \(MutedAuthorsFile.maxAuthors) authors can be muted; unmute one first"
+            return full
         }
-        changed()
+        apply { $0.append(author) }
+        // The list on disk (another process's mutes too) may have had no room left.
+        guard list.contains(author) else {
+            isFull = true
+            return full
+        }
         return nil
     }
 
     /// Unmutes `author` (their posts show again from the next page or refresh); returns why not, or `nil`.
     func unmute(_ author: String) -> String? {
         guard !switchedOff else { return "the server switched mute-authors off" }
-        guard list.unmute(author) else { return nil }
-        changed()
+        guard list.contains(author) else { return nil }
+        apply { $0.removeAll { $0 == author } }
         return nil
     }
 
@@ -53,16 +59,43 @@ final class ActiveMuteAuthors: ActivePlugin {
         return unmute(latest) == nil
     }
 
-    private func changed() {
+    /// Applies `change` to the list on disk, under its lock, and takes in the result: another
+    /// process's changes to the file are never lost, and show here too. Where the file cannot be
+    /// written, the change holds in memory for this run (said once).
+    private func apply(_ change: (inout [String]) -> Void) {
         isFull = false
+        var authors = list.authors
+        if let file {
+            do {
+                authors = try MutedAuthorsFile.update(at: file, change)
+            } catch {
+                change(&authors)
+                if !warnedOfWrite {
+                    warnedOfWrite = true
+                    warn("feed: the muted authors could not be saved: \(error); they stay muted for this run only")
+                }
+            }
+        } else {
+            change(&authors)
+        }
+        adopt(authors)
+    }
+
+    /// Shows exactly `authors` as muted, telling the screens when that changed anything.
+    private func adopt(_ authors: [String]) {
+        guard authors != list.authors else { return }
+        list.replace(with: authors)
         pipeline?.filtersChanged()
-        guard let file else { return }
-        do {
-            try MutedAuthorsFile.write(list.authors, to: file)
-        } catch {
-            guard !warnedOfWrite else { return }
-            warnedOfWrite = true
-            warn("feed: the muted authors could not be saved: \(error); they stay muted for this run only")
+    }
+
+    /// The reader came back: the list another process may have changed meanwhile is read again.
+    func returned() {
+        guard let file, !switchedOff else { return }
+        switch MutedAuthorsFile.read(file) {
+        case .read(let authors): adopt(authors)
+        // Another process logged the user out: nobody is muted any more.
+        case .missing: adopt([])
+        case .unusable, .refused: break
         }
     }
 

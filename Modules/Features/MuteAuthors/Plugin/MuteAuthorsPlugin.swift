@@ -24,10 +24,10 @@ public struct MuteAuthorsPlugin: FeaturePlugin {
 
     public var headlessFields: [HeadlessField] { [Self.muted] }
 
-    /// The list, and what a write that died before its rename left beside it.
+    /// The list, its lock, and what a write that died before its rename left beside it.
     public func files(_ files: PluginFiles) -> [URL] {
         let list = Self.file(files)
-        return [list] + MutedAuthorsFile.leftovers(list)
+        return [list, MutedAuthorsFile.lock(list)] + MutedAuthorsFile.leftovers(list)
     }
 
     /// The muted authors of a user and server: state, not a cache (only this device has them).
