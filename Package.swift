@@ -334,7 +334,7 @@ let package = Package(
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "ImageCodecTesting", "Compression", "CPNGShim", "TestingSupport"]),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "ImageCodecTesting", "Networking", "HTTPServer", "TestingSupport"]),
-        .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck"]),
+        .testTarget(name: "WorkspaceCheckTests", dependencies: ["WorkspaceCheck", "TestingSupport"]),
         .testTarget(
             name: "HostTests",
             dependencies: [

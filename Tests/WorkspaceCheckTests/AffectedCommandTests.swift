@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 /// `affected` on a fixture package that is also a temporary git repository.
-@Suite("affected on a fixture git repository", .serialized)
+@Suite("affected on a fixture git repository", .serialized, .heavy)
 struct AffectedCommandTests {
     /// The base fixture plus an end-to-end test target that declares no edge to the host (so only
     /// the host rule brings it in), with owners, committed as the only commit.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
-@Suite("binary budgets per module and team", .serialized)
+@Suite("binary budgets per module and team", .serialized, .heavy)
 struct BinaryCommandTests {
     private static let modules = ["Net", "FeedInterface", "LikesInterface", "Feed", "Likes", "App"]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 @Suite("config")
@@ -107,7 +108,7 @@ struct ManifestLocatorTests {
     }
 }
 
-@Suite("command line")
+@Suite("command line", .heavy)
 struct CommandLineTests {
     @Test("usage errors exit 2 with one line")
     func usageErrors() async {

@@ -1,8 +1,9 @@
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 /// One fixture package per rule; each asserts the exact rule, file, line, message and fix.
-@Suite("deps rules on fixture packages", .serialized)
+@Suite("deps rules on fixture packages", .serialized, .heavy)
 struct DependencyRuleTests {
     private func check(
         manifest: String = FixturePackage.baseManifest,

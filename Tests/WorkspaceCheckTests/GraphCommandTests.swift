@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
-@Suite("graph on fixture packages", .serialized)
+@Suite("graph on fixture packages", .serialized, .heavy)
 struct GraphCommandTests {
     private static let mermaid = """
         flowchart TD

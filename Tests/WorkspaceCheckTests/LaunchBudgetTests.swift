@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
-@Suite("launch budget")
+@Suite("launch budget", .heavy)
 struct LaunchBudgetTests {
     private static let team = Team(name: "app", handle: "@org/app", about: nil, configLine: 3)
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
-@Suite("owners and CODEOWNERS on fixture packages", .serialized)
+@Suite("owners and CODEOWNERS on fixture packages", .serialized, .heavy)
 struct OwnersCommandTests {
     /// The owners of the base fixture, each on its own config line from line 18 (Net 18 … App 23).
     static let baseOwners: [(String, String)] = [

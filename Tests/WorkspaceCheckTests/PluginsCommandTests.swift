@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 /// Features declared by their own `feature.json`, and what their follow-ups generate: the host's
 /// plugin list and the flag tables, written and checked by `workspace-check plugins`.
-@Suite("feature manifests and the generated plugin list and flag tables", .serialized)
+@Suite("feature manifests and the generated plugin list and flag tables", .serialized, .heavy)
 struct PluginsCommandTests {
     /// The Likes feature's manifest: one follow-up in its implementation; `extra` goes after the plugins.
     static func likesManifest(plugins: String? = nil, extra: String = "") -> String {

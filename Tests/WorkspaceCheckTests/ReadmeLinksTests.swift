@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestingSupport
 
 /// The README is the front door and docs/ holds the depth: every link and image they show points at
 /// something that exists, and every `feed` command they show names a subcommand and options that the
 /// feed's command line accepts (read from its sources, not from a list of this test's own).
-@Suite("the README's links and commands resolve")
+@Suite("the README's links and commands resolve", .heavy)
 struct ReadmeLinksTests {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

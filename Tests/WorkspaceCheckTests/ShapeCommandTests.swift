@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 /// `shape` and the `example` role on a fixture laid out in role folders, with two features.
-@Suite("feature shape and demos on fixture packages", .serialized)
+@Suite("feature shape and demos on fixture packages", .serialized, .heavy)
 struct ShapeCommandTests {
     static let manifest = """
         // swift-tools-version: 6.0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 @Suite("ELF reader")
@@ -56,7 +57,7 @@ struct ELFReaderTests {
     }
 }
 
-@Suite("size on fixture packages", .serialized)
+@Suite("size on fixture packages", .serialized, .heavy)
 struct SizeCommandTests {
     private static let modules = ["Net", "FeedInterface", "LikesInterface", "Feed", "Likes", "App"]
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import TestingSupport
 @testable import WorkspaceCheck
 
 /// Runs the checker on this workspace: its own rules must hold here.
-@Suite("this workspace")
+@Suite("this workspace", .heavy)
 struct WorkspaceSelfCheckTests {
     private let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -49,7 +50,7 @@ struct WorkspaceSelfCheckTests {
 
 /// Violations injected into a copy of this workspace's sources: each fails with file:line, the
 /// rule and the fix, and an import that only appears in a comment or a string does not.
-@Suite("a copy of this workspace with injected violations")
+@Suite("a copy of this workspace with injected violations", .heavy)
 struct InjectedViolationTests {
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
