@@ -272,7 +272,7 @@ private struct FilteringPlugin: FeaturePlugin {
     let filter: HiddenAuthors
     var flag: PluginFlag { PluginFlag(key: "filtering", owner: "feed", description: "Hides some authors") }
     func activate(_ context: PluginContext) async -> any ActivePlugin {
-        context.postPipeline?.add(filter)
+        context.postPipeline.add(filter)
         return Active()
     }
     @MainActor final class Active: ActivePlugin {}

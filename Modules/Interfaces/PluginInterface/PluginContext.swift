@@ -46,7 +46,7 @@ public struct PluginContext {
     /// HTTP client as `any HTTPClient` (Networking) and photo loaders as `ImageRowLoaders<PostID>` (ImagePipeline).
     public let services: ServiceRegistry
     /// The pipeline every post passes before a screen shows it: a follow-up adds its filters here.
-    public let postPipeline: (any PostPipeline)?
+    public let postPipeline: any PostPipeline
 
     /// Creates the context; the host does this once.
     public init(
@@ -57,7 +57,7 @@ public struct PluginContext {
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry(),
-        postPipeline: (any PostPipeline)? = nil, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
+        postPipeline: any PostPipeline, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
     ) {
         self.likes = likes
         self.authorPosts = authorPosts
