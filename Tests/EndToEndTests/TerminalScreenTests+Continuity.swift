@@ -16,17 +16,18 @@ extension TerminalScreenTests {
         for command in ["open", "settle", "see 18", "settle", "see 38", "settle"] { _ = try await filler.send(command) }
         #expect(Headless.ids(try await filler.send("see 0")).count == 60)
         #expect(try await filler.finish() == 0)
-        // Long enough for the moves below to come first, on a loaded box too.
-        server.server.update { $0.latencyMS = 3_000 }
+        // Long enough for the 40 moves below to come first, on a loaded box too (3 s was not, beside
+        // a CI run's other tmux and feed processes: the refresh landed at the top); the requests may take 30 s.
+        server.server.update { $0.latencyMS = 8_000 }
         let feedRequests = { server.server.stats().count("GET /v1/feed") }
         let before = feedRequests()
 
-        let pane = try await TmuxPane(arguments: ["--server", server.url, "--fresh-for", "0"] + saved, jobControl: true)
+        let pane = try await TmuxPane(arguments: ["--server", server.url, "--fresh-for", "0", "--request-timeout", "30000"] + saved, jobControl: true)
         defer { pane.kill() }
         _ = try await pane.waitForScreen("the saved rows") { Self.text($0).contains("Refreshing") || Self.text($0).contains("/60") }
         try await pane.send("j", times: 40)
         _ = try await pane.waitFor("the launch refresh") { feedRequests() > before ? true : nil }
-        let landed = try await pane.waitForScreen("the refresh in, row 41 selected") { Self.text($0).contains("41/60") && !Self.text($0).contains("Refreshing") }
+        let landed = try await pane.waitForScreen("the refresh in, row 41 selected", timeout: .seconds(60)) { Self.text($0).contains("41/60") && !Self.text($0).contains("Refreshing") }
         #expect(landed.first?.contains("41/60") == true, "still 41 of 60 rows: nothing jumped to 1/20")
 
         try await pane.send("C-z")
@@ -34,7 +35,7 @@ extension TerminalScreenTests {
         let stopped = feedRequests()
         try pane.continueJob(1)
         _ = try await pane.waitFor("a revalidation on fg") { feedRequests() > stopped ? true : nil }
-        let back = try await pane.waitForScreen("the revalidation in") { Self.text($0).contains("41/60") && !Self.text($0).contains("Refreshing") }
+        let back = try await pane.waitForScreen("the revalidation in", timeout: .seconds(60)) { Self.text($0).contains("41/60") && !Self.text($0).contains("Refreshing") }
         // The selection mark (the first two columns) aside: a relaunch selects the top post.
         let lines = { (screen: [String]) in screen[1...4].map { String($0.dropFirst(2)) } }
         let place = lines(back)
