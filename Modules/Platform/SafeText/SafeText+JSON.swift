@@ -1,6 +1,6 @@
 extension SafeText {
     /// `value` as a JSON string literal. Controls (C0, DEL, C1) and characters that hide or reorder
-    /// text (bidi overrides) are escaped as `\uXXXX`: the JSON means the same, and a terminal showing
+    /// text (bidi overrides) are escaped as `\u` and four hex digits: the JSON means the same, and a terminal showing
     /// the line acts on none of them.
     public static func jsonQuoted(_ value: String) -> String {
         var out = "\""
