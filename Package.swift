@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
         .target(name: "PostStoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/PostStoreInterface"),
+        .target(name: "TelemetryInterface", path: "Modules/Interfaces/TelemetryInterface"),
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
@@ -32,10 +33,17 @@ let package = Package(
             path: "Modules/Interfaces/PluginInterface"
         ),
 
+        // Kits: what the screens of more than one feature share, in the feed's terms.
+        .target(
+            name: "PostScreenKit",
+            dependencies: ["FeedInterface", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline"],
+            path: "Modules/Kits/PostScreenKit"
+        ),
+
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed",
             exclude: ["feature.json"]
         ),
@@ -61,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "Profile",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "ProfileInterface", "PluginInterface", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "ProfileInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile",
             exclude: ["feature.json"]
         ),
@@ -166,7 +174,6 @@ let package = Package(
         .target(name: "ImagePipeline", dependencies: ["ImageCodec", "Networking"], path: "Modules/Platform/ImagePipeline"),
         // Telemetry: the typed events and the tracker (contract), the queue, sinks and stats (implementation).
         .target(name: "Compression", dependencies: ["CZlib"], path: "Modules/Platform/Compression"),
-        .target(name: "TelemetryInterface", path: "Modules/Platform/TelemetryInterface"),
         .target(name: "Waiting", path: "Modules/Platform/Waiting"),
         .target(
             name: "Telemetry", dependencies: ["TelemetryInterface", "Database", "Networking", "Compression", "CCrashShim", "SafeText", "Waiting"],
@@ -197,6 +204,7 @@ let package = Package(
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
+                "PostScreenKit",
             ],
             path: "Host"
         ),
@@ -283,6 +291,10 @@ let package = Package(
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "PostStoreInterfaceTests", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
+        .testTarget(
+            name: "PostScreenKitTests",
+            dependencies: ["PostScreenKit", "FeedInterface", "FeedTesting", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline", "TestingSupport"]
+        ),
         .testTarget(
             name: "FeedTests",
             dependencies: ["Feed", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],

@@ -2,6 +2,7 @@ import FeedInterface
 import Foundation
 import ImagePipeline
 import PluginInterface
+import PostScreenKit
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -61,8 +62,7 @@ final class SystemPhotoViewer: PhotoOpener {
 
     /// The file of `row`'s photo at full size, fetched through the disk cache.
     func originalFile(of row: PostRow) async throws(ImageLoadError) -> URL {
-        let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
-        let url = PhotoURL.original(width: row.imageWidth, renditions: renditions, fallback: row.imageURL)
+        let url = PostPhoto.originalURL(of: row)
         let pipeline = pipeline.withLock { made in
             if let made { return made }
             let new = makePipeline()

@@ -66,6 +66,29 @@ struct DependencyRuleTests {
         #expect(violation.fix == "remove `import Net` from FeedInterface (an interface module may use only: interface); move the code that needs Net into a module whose role allows it, and reach it through an interface")
     }
 
+    @Test("$contract: a platform module may depend on the interface named after it, and on no other")
+    func ownContract() async throws {
+        let manifest = FixturePackage.baseManifest.replacingOccurrences(
+            of: #".target(name: "Net"),"#,
+            with: #".target(name: "Net", dependencies: ["NetInterface", "FeedInterface"]), .target(name: "NetInterface"),"#
+        )
+        let config = FixturePackage.config().replacingOccurrences(
+            of: #""targets": ["Net"], "mayDependOn": ["platform"]"#,
+            with: #""targets": ["Net"], "mayDependOn": ["platform", "$contract"]"#
+        )
+        let violations = try await check(
+            manifest: manifest,
+            files: [
+                "Sources/NetInterface/Transport.swift": "public protocol Transport {}\n",
+                "Sources/Net/Net.swift": "import NetInterface\nimport FeedInterface\n\npublic struct Net {}\n",
+            ],
+            config: config)
+        #expect(violations.map(\.rule) == [.forbiddenDependency, .forbiddenImport])
+        #expect(violations.map(\.file) == ["Package.swift", "Sources/Net/Net.swift"])
+        #expect(violations.map(\.line) == [7, 2])
+        #expect(violations[0].message == "Net (platform) depends on FeedInterface (interface); a platform module may depend only on: platform, its own contract (NetInterface)")
+    }
+
     @Test("an undeclared import in the host")
     func undeclaredImportInHost() async throws {
         let main = "import Feed\nimport Likes\nimport FeedInterface\nimport Net\n\nprint(\"app\")\n"

@@ -3,6 +3,7 @@ import FeedInterface
 import ImageCodec
 import ImagePipeline
 import PluginInterface
+import PostScreenKit
 import TerminalUI
 
 /// The feed screen: draws the view model's state and reports the reader's actions to it.
@@ -269,10 +270,7 @@ public final class FeedScreen {
         let layout = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics, symbols: symbols)
         let pixels = layout.photoPixelSize(for: row, cell: cellPixels)
         let blocks = graphics == .blocks
-        let width = blocks ? PhotoURL.downloadWidth(forBox: pixels.width) : pixels.width
-        let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
-        let url = PhotoURL.chosen(pixelWidth: width, renditions: renditions, fallback: row.imageURL)
-        return ImageRequest(url: url, size: pixels, mosaic: blocks ? symbols.mosaic : nil)
+        return PostPhoto.request(for: row, pixels: pixels, mosaic: blocks ? symbols.mosaic : nil, oversampled: blocks)
     }
 
     private func noteMessage() { clock.note(model.viewState.message) }

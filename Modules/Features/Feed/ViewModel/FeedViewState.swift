@@ -1,6 +1,7 @@
 import FeedInterface
 import Foundation
 import Paging
+import PostScreenKit
 
 /// Everything the feed screen draws, as one value.
 public struct FeedViewState: Hashable, Sendable {

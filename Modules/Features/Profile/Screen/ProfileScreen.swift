@@ -1,6 +1,7 @@
 import FeedInterface
 import ImagePipeline
 import PluginInterface
+import PostScreenKit
 import TerminalUI
 
 /// The profile screen: a grid of one author's posts over its view model. It owns only what is on
@@ -144,10 +145,7 @@ public final class ProfileScreen {
             let first = max(0, rows.firstIndex { $0.id == frame.visibleRows[0] } ?? 0)
             let end = min(rows.count, first + frame.visibleRows.count * 2)
             func request(_ row: PostRow) -> (PostID, ImageRequest) {
-                let pixels = layout.photoPixelSize(for: row)
-                let renditions = row.renditions.map { PhotoRendition(width: $0.width, url: $0.url) }
-                let url = PhotoURL.chosen(pixelWidth: PhotoURL.downloadWidth(forBox: pixels.width), renditions: renditions, fallback: row.imageURL)
-                return (row.id, ImageRequest(url: url, size: pixels, mosaic: symbols.mosaic))
+                (row.id, PostPhoto.request(for: row, pixels: layout.photoPixelSize(for: row), mosaic: symbols.mosaic, oversampled: true))
             }
             photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
             started = true

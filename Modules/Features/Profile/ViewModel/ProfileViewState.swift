@@ -1,5 +1,6 @@
 import FeedInterface
 import Paging
+import PostScreenKit
 
 /// Everything the profile screen draws, as one value.
 public struct ProfileViewState: Hashable, Sendable {

@@ -70,7 +70,7 @@ struct ConfigReader {
         }
         let roleNames = Set(roles.map(\.name))
         for (role, node) in zip(roles, roleNodes) {
-            for name in role.mayDependOn + (role.mayExport ?? []) where !["*", "$module", "$feature"].contains(name) && !roleNames.contains(name) {
+            for name in role.mayDependOn + (role.mayExport ?? []) where !["*", "$module", "$feature", "$contract"].contains(name) && !roleNames.contains(name) {
                 throw fail(node, "role \"\(role.name)\" names unknown role \"\(name)\"; known roles: \(roles.map(\.name).joined(separator: ", "))")
             }
             if role.mayDependOn.contains("$module"), !role.patterns.contains(where: { $0.contains("*") }) {

@@ -27,9 +27,15 @@ struct DependencyChecker {
         if assignment.role.mayDependOnAnything { return true }
         if assignment.role.mayDependOn.contains("$module"), assignment.module == dependency { return true }
         if assignment.role.mayDependOn.contains("$feature"), ownFeature(of: target).contains(dependency) { return true }
+        if assignment.role.mayDependOn.contains("$contract"), isOwnContract(dependency, of: target) { return true }
         if met(by: target).contains(dependency) { return true }
         guard let other = workspace.roles[dependency] else { return nil }
         return assignment.role.mayDependOn.contains(other.role.name)
+    }
+
+    /// Whether `dependency` is `target`'s own contract: the interface-role module named `<target>Interface`.
+    private func isOwnContract(_ dependency: String, of target: String) -> Bool {
+        dependency == "\(target)Interface" && workspace.roles[dependency]?.role.name == "interface"
     }
 
     /// The implementations of the features whose tests list `target` declares it meets (`"meets"`).
@@ -49,6 +55,7 @@ struct DependencyChecker {
             switch name {
             case "$module": "its own module (\(assignment.module ?? "?"))"
             case "$feature": "its own feature (\(ownFeature(of: target).joined(separator: ", ")))"
+            case "$contract": "its own contract (\(target)Interface)"
             default: name
             }
         }

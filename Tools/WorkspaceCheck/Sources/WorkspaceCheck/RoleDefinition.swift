@@ -11,7 +11,7 @@ struct RoleDefinition: Equatable, Sendable {
     let folders: [String]
     /// Name patterns with `*` (`*Tests`); explicit targets and folders win over patterns.
     let patterns: [String]
-    /// Roles this role may depend on; `*` is anything, `$module` the module a pattern's `*` matched.
+    /// Roles this role may depend on; `*` is anything, `$module` the module a pattern's `*` matched, `$contract` the interface named `<module>Interface`.
     let mayDependOn: [String]
     /// Roles whose modules this role may `@_exported import`; `nil` means no limit.
     let mayExport: [String]?

@@ -1,4 +1,5 @@
 import FeedInterface
+import PluginInterface
 
 /// A screen's photo openings through its `PhotoOpener`: at most one at a time per post (another
 /// `o` on a post still opening does nothing), each answering on the main actor when it ends.

@@ -1,10 +1,10 @@
 import FeedInterface
 import Paging
 
-/// The page states of a paged list (`Paging`) in the feed's terms, for the profile's view state.
+/// The page states of a paged list (`Paging`) in the feed's terms, for a screen's view state.
 extension LoadState {
     /// A paged list's first page in the feed's terms.
-    init(_ state: FirstPageState) {
+    public init(_ state: FirstPageState) {
         switch state {
         case .loading: self = .loading
         case .loaded: self = .loaded
@@ -15,7 +15,7 @@ extension LoadState {
 
 extension PaginationState {
     /// A paged list's later pages in the feed's terms.
-    init(_ state: NextPageState) {
+    public init(_ state: NextPageState) {
         switch state {
         case .idle: self = .idle
         case .loading: self = .loading
