@@ -26,14 +26,17 @@ let package = Package(
         .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
         .target(name: "PostStoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/PostStoreInterface"),
         .target(name: "TelemetryInterface", path: "Modules/Interfaces/TelemetryInterface"),
+        // The terminal's vocabulary the screens and plugins speak: keys, sizes, glyphs, styles, the cell buffer.
+        .target(name: "TerminalUIInterface", path: "Modules/Interfaces/TerminalUIInterface"),
         // The plugin contract: what a follow-up declares and the hooks the host drives.
         .target(
             name: "PluginInterface",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "TerminalUI", "TelemetryInterface"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "TerminalUIInterface", "TelemetryInterface"],
             path: "Modules/Interfaces/PluginInterface"
         ),
 
-        // Kits: what the screens of more than one feature share, in the feed's terms.
+        // Kits: code more than one feature (or a feature and the host) shares, naming no feature.
+        .target(name: "PluginKit", dependencies: ["FeedInterface", "PluginInterface"], path: "Modules/Kits/PluginKit"),
         .target(
             name: "PostScreenKit",
             dependencies: ["FeedInterface", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline"],
@@ -43,18 +46,18 @@ let package = Package(
         // Implementations: depend on interfaces and platform modules only.
         .target(
             name: "Feed",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "TerminalUIInterface", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Feed",
             exclude: ["feature.json"]
         ),
         .target(
             name: "NewPostsPill",
-            dependencies: ["FeedInterface", "PluginInterface", "TerminalUI"],
+            dependencies: ["FeedInterface", "PluginInterface", "TerminalUIInterface"],
             path: "Modules/Features/NewPostsPill"
         ),
         .target(
             name: "MuteAuthors",
-            dependencies: ["FeedInterface", "PluginInterface", "TerminalUI", "Database", "SafeText"],
+            dependencies: ["FeedInterface", "PluginInterface", "TerminalUIInterface", "Database", "SafeText"],
             path: "Modules/Features/MuteAuthors",
             exclude: ["feature.json"]
         ),
@@ -69,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "Profile",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "ProfileInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "ProfileInterface", "PluginInterface", "PostScreenKit", "Paging", "TerminalUI", "TerminalUIInterface", "ImageCodec", "ImagePipeline"],
             path: "Modules/Features/Profile",
             exclude: ["feature.json"]
         ),
@@ -100,7 +103,7 @@ let package = Package(
 
         .target(
             name: "OfflineQueue",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "TerminalUI", "Database", "TelemetryInterface", "SafeText", "Waiting"],
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "TerminalUIInterface", "Database", "TelemetryInterface", "SafeText", "Waiting"],
             path: "Modules/Features/OfflineQueue"
         ),
 
@@ -164,8 +167,8 @@ let package = Package(
         .target(name: "Networking", dependencies: ["CCurl", "CCurlShim"], path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
         .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
-        .target(name: "TerminalUI", dependencies: ["ImageCodec", "CCrashShim"], path: "Modules/Platform/TerminalUI"),
-        .target(name: "TerminalApp", dependencies: ["TerminalUI", "CCrashShim", "SafeText"], path: "Modules/Platform/TerminalApp"),
+        .target(name: "TerminalUI", dependencies: ["TerminalUIInterface", "ImageCodec", "CCrashShim"], path: "Modules/Platform/TerminalUI"),
+        .target(name: "TerminalApp", dependencies: ["TerminalUI", "TerminalUIInterface", "CCrashShim", "SafeText"], path: "Modules/Platform/TerminalApp"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
         // Text from outside made safe for a terminal or a log (no control, format or bidi characters).
         .target(name: "SafeText", path: "Modules/Platform/SafeText"),
@@ -190,7 +193,7 @@ let package = Package(
         .target(name: "StoreTesting", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
-        .target(name: "TerminalUITesting", dependencies: ["TerminalUI"], path: "Modules/TestSupport/TerminalUITesting"),
+        .target(name: "TerminalUITesting", dependencies: ["TerminalUIInterface"], path: "Modules/TestSupport/TerminalUITesting"),
         .target(name: "ImageCodecTesting", dependencies: ["Compression"], path: "Modules/TestSupport/ImageCodecTesting"),
         .target(name: "TelemetryTesting", dependencies: ["TelemetryInterface", "Telemetry"], path: "Modules/TestSupport/TelemetryTesting"),
 
@@ -201,8 +204,8 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Feed", "FeedData", "Likes", "Store", "Profile",
-                "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalApp", "Arguments", "Database",
+                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "Store", "Profile",
+                "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalUIInterface", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
                 "PostScreenKit",
             ],
@@ -214,19 +217,19 @@ let package = Package(
             name: "FeedDemo",
             dependencies: [
                 "PostStoreInterface", "Feed", "FeedData", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport",
-                "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "Arguments",
+                "FeedServer", "Networking", "ImagePipeline", "TerminalApp", "TerminalUI", "TerminalUIInterface", "Arguments",
             ],
             path: "Examples/FeedDemo"
         ),
         .executableTarget(
             name: "LiveUpdatesDemo",
-            dependencies: ["LiveUpdates", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "FeedServer"],
+            dependencies: ["LiveUpdates", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "PluginInterface", "PluginKit", "Networking", "FeedServer"],
             path: "Examples/LiveUpdatesDemo"
         ),
         .executableTarget(
             name: "ProfileDemo",
             dependencies: [
-                "Profile", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport", "TerminalApp", "TerminalUI",
+                "Profile", "FeedInterface", "FeedTesting", "LikesTesting", "StoreTesting", "TestingSupport", "TerminalApp", "TerminalUIInterface",
                 "Arguments",
             ],
             path: "Examples/ProfileDemo"
@@ -247,8 +250,8 @@ let package = Package(
             name: "FeedBench",
             dependencies: [
                 "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
-                "LikesTesting", "FeedServer", "TerminalUI", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "ImagePipeline", "Telemetry", "TelemetryInterface",
+                "LikesTesting", "FeedServer", "TerminalUI", "TerminalUIInterface", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
+                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "PluginKit", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
             path: "Tools/FeedBench",
             // Real photos (`feed-bench p`), read from the package's root: not built into the tool.
@@ -297,25 +300,25 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedTests",
-            dependencies: ["Feed", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["Feed", "FeedInterface", "LikesInterface", "PluginInterface", "Paging", "FeedTesting", "LikesTesting", "StoreTesting", "TerminalUITesting", "TestingSupport", "TerminalUI", "TerminalUIInterface", "ImageCodec", "ImagePipeline"],
             exclude: ["Screen/__Snapshots__"]
         ),
         .testTarget(
             name: "ProfileTests",
             dependencies: [
                 "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
-                "StoreTesting", "TerminalUITesting", "TerminalUI",
+                "StoreTesting", "TerminalUITesting", "TerminalUI", "TerminalUIInterface",
             ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "LiveUpdatesTests",
             dependencies: [
-                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreTesting", "PluginInterface", "Networking", "TelemetryInterface", "TestingSupport",
+                "LiveUpdates", "LiveUpdatesInterface", "LiveUpdatesTesting", "FeedInterface", "FeedTesting", "LikesInterface", "LikesTesting", "StoreTesting", "PluginInterface", "PluginKit", "Networking", "TelemetryInterface", "TestingSupport",
             ]),
         .testTarget(
             name: "MuteAuthorsTests",
-            dependencies: ["MuteAuthors", "FeedInterface", "PluginInterface", "Database", "FeedTesting", "TestingSupport", "TerminalUI"]),
+            dependencies: ["MuteAuthors", "FeedInterface", "PluginInterface", "Database", "FeedTesting", "TestingSupport", "TerminalUIInterface"]),
         .testTarget(name: "MuteAuthorsEndToEndTests", dependencies: ["Host", "EndToEndTesting", "FeedServer", "TestingSupport"]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),
@@ -325,22 +328,23 @@ let package = Package(
             name: "OfflineQueueTests",
             dependencies: [
                 "OfflineQueue", "FeedInterface", "LikesInterface", "Database", "LikesTesting", "TestingSupport", "HTTPServer",
-                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting", "PluginInterface",
+                "Networking", "ProcessTesting", "QueueCrashProbe", "TelemetryInterface", "TelemetryTesting", "PluginInterface", "PluginKit",
             ]
         ),
         .testTarget(
             name: "StoreTests",
             dependencies: [
                 "Store", "StoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Database", "FeedTesting", "StoreTesting", "LikesTesting",
-                "TestingSupport", "ProcessTesting", "CacheCrashProbe", "Feed", "TerminalUI", "TelemetryInterface", "TelemetryTesting",
+                "TestingSupport", "ProcessTesting", "CacheCrashProbe", "Feed", "TerminalUIInterface", "TelemetryInterface", "TelemetryTesting",
             ]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting", "TestingSupport"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPServer", "CCurl", "TestingSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeatureFlagsTests", dependencies: ["FeatureFlags", "Networking", "Arguments", "HTTPServer", "TestingSupport"]),
         .testTarget(name: "FeedServerTests", dependencies: ["FeedServer", "HTTPServer", "Arguments", "ImageCodec", "LoopbackTesting", "Networking", "Compression", "TestingSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImageCodec", "TestingSupport"]),
-        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalUIInterface", "ImageCodec", "TestingSupport"]),
+        .testTarget(name: "TerminalUIInterfaceTests", dependencies: ["TerminalUIInterface"]),
+        .testTarget(name: "TerminalAppTests", dependencies: ["TerminalApp", "TerminalUI", "TerminalUIInterface"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .testTarget(name: "PagingTests", dependencies: ["Paging"]),

@@ -2,7 +2,7 @@ import Feed
 import FeedInterface
 import ImagePipeline
 import TerminalApp
-import TerminalUI
+import TerminalUIInterface
 
 /// The feed screen alone, as the terminal loop drives it: no profile to open, no pill.
 @MainActor

@@ -6,6 +6,7 @@ import LikesTesting
 import LiveUpdates
 import Networking
 import PluginInterface
+import PluginKit
 import StoreTesting
 
 /// `live-updates-demo`: the live stream built and run on its own, against an embedded reference
@@ -64,7 +65,7 @@ enum LiveUpdatesDemo {
         let live = LiveConnection(
             http: http,
             targets: LiveTargets(
-                stores: { [store] }, newestShown: { "p1" }, newPosts: NoNewPosts(), relay: NewPostsRelay(), refreshFlags: {},
+                stores: { [store] }, newestShown: { "p1" }, newPosts: NoNewPosts(), relay: NewPostsBroadcast(), refreshFlags: {},
                 warn: { FileHandle.standardError.write(Data("\($0)\n".utf8)) }))
         live.setWanted(true)
         try? await Task.sleep(for: .seconds(seconds))

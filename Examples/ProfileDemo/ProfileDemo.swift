@@ -4,7 +4,7 @@ import Foundation
 import Profile
 import StoreTesting
 import TerminalApp
-import TerminalUI
+import TerminalUIInterface
 
 /// `profile-demo`: the profile feature built and run on its own, over fakes.
 @main

@@ -1,6 +1,6 @@
 import Profile
 import TerminalApp
-import TerminalUI
+import TerminalUIInterface
 
 /// The profile grid alone, as the terminal loop drives it: with no feed behind it, back quits.
 @MainActor

@@ -4,6 +4,7 @@ import Foundation
 import PluginInterface
 import TelemetryInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// What the user asked `feed` to do.
 enum HostCommand: Equatable {

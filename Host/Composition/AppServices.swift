@@ -9,8 +9,9 @@ import Likes
 import LikesInterface
 import Networking
 import PluginInterface
-import PostStoreInterface
+import PluginKit
 import Posts
+import PostStoreInterface
 import TelemetryInterface
 
 /// The composition root's app-scoped services, built once per process: the server connection,
@@ -53,9 +54,9 @@ final class AppServices {
     private var stores: [any PostStore] = []
     private var background: [Task<Void, Never>] = []
     /// Newer-post counts one follow-up pushes to the others.
-    private let newPostsRelay = NewPostsRelay()
+    private let newPostsRelay = NewPostsBroadcast()
     /// What follow-ups offer each other and the host (e.g. the like queue).
-    let services = ServiceRegistry()
+    let services = TypedServiceRegistry()
     /// The filters every post passes before a screen shows it (follow-ups add theirs).
     let postPipeline = PostFilters()
 

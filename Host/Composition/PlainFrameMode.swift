@@ -1,7 +1,7 @@
 import Feed
 import Foundation
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// `feed` with stdout not a terminal: loads the first page and prints one plain-text frame, drawn
 /// by the screen's renderer without escape sequences, with what the follow-ups add to it.

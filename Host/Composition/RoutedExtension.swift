@@ -1,7 +1,7 @@
 import FeatureFlags
 import FeedInterface
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// A follow-up's screen extension as the router hands it to the feed screen: the same in every
 /// way, but it tells the router which follow-up opened a screen, so that screen closes when the

@@ -5,6 +5,7 @@ import ImageCodec
 import ImagePipeline
 import PluginInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// The screens of the terminal app and the way between them: the feed, and over it a screen a
 /// follow-up opens (a profile). Keys go to the screen on top; leaving it returns to the feed

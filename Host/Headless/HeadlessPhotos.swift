@@ -1,7 +1,7 @@
 import Feed
 import FeedInterface
 import ImagePipeline
-import TerminalUI
+import TerminalUIInterface
 
 /// The photos of the headless session, loaded as on an 80×24 screen: the rows around the last one
 /// seen are on screen and the next few are prefetched; rows that leave are cancelled.

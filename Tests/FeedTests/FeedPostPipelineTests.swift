@@ -5,7 +5,7 @@ import LikesTesting
 import Paging
 import PluginInterface
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

@@ -7,6 +7,7 @@ import LiveUpdatesInterface
 import LiveUpdatesTesting
 import Networking
 import PluginInterface
+import PluginKit
 import StoreTesting
 import Testing
 import TestingSupport
@@ -27,7 +28,7 @@ import TestingSupport
     }
 
     private let store = FakePostStore(likePost: FakeLikePostUseCase())
-    private let relay = NewPostsRelay()
+    private let relay = NewPostsBroadcast()
     private let heard = Heard()
 
     private func connection(

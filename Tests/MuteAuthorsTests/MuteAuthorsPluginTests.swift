@@ -2,7 +2,7 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 import Testing
 import TestingSupport
 

@@ -3,6 +3,7 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import PluginInterface
+import PluginKit
 import Testing
 import TestingSupport
 
@@ -13,7 +14,7 @@ import TestingSupport
     @Test func settleAnswersByItsDeadlineWhileALikeIsHeldAndSaysItDidNotSettle() async throws {
         let harness = try QueueHarness()
         let queue = try await harness.open()
-        let plugin = await ActiveLikeQueue(queue: queue, pending: [], file: harness.url, services: ServiceRegistry())
+        let plugin = await ActiveLikeQueue(queue: queue, pending: [], file: harness.url, services: TypedServiceRegistry())
         let held = await harness.likes.holdWrite(call: 1)
         Task { _ = await queue.setLiked(true, post: "p1") }
         await harness.likes.waitForWrites(1)
@@ -37,7 +38,7 @@ import TestingSupport
         let harness = try QueueHarness()
         let queue = try await harness.open()
         await harness.likes.setUnreachable(true)
-        let services = ServiceRegistry()
+        let services = TypedServiceRegistry()
         let plugin = ActiveLikeQueue(queue: queue, pending: [], file: harness.url, services: services)
         #expect(services.service((any QueuedLikePostUseCase).self) == nil, "nothing offered before it takes its place")
         _ = plugin.likePost(wrapping: FakeLikePostUseCase())

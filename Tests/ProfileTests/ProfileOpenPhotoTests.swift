@@ -5,7 +5,7 @@ import LikesTesting
 import PluginInterface
 import StoreTesting
 import Synchronization
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Profile
 

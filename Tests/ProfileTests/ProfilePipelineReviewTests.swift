@@ -3,7 +3,7 @@ import FeedTesting
 import Foundation
 import LikesTesting
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Profile
 

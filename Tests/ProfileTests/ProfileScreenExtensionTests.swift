@@ -3,7 +3,7 @@ import FeedTesting
 import LikesTesting
 import PluginInterface
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Profile
 

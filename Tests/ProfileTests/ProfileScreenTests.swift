@@ -4,7 +4,7 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import TerminalUITesting
 import Testing
 @testable import Profile

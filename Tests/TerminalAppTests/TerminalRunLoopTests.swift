@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalUIInterface
 @testable import TerminalApp
 
 /// The loop over a pseudo-terminal, with a screen that records what the loop asks of it.

@@ -2,6 +2,7 @@ import ImageCodec
 import Testing
 
 @testable import TerminalUI
+@testable import TerminalUIInterface
 
 @Suite("Block symbols: half, quadrant and sextant shapes, fitted per cell and drawn back")
 struct BlockSymbolsTests {

@@ -2,6 +2,7 @@ import ImageCodec
 import Testing
 
 @testable import TerminalUI
+@testable import TerminalUIInterface
 
 @Suite("24-bit colour, the 256-colour fallback and half-block photos")
 struct ColorDepthTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalUI
+@testable import TerminalUIInterface
 
 @Suite struct FrameDiffTests {
     let size = TerminalSize(columns: 10, rows: 3)

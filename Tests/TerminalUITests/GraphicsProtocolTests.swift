@@ -4,6 +4,7 @@ import Testing
 import TestingSupport
 
 @testable import TerminalUI
+@testable import TerminalUIInterface
 
 @Suite("the kitty graphics protocol and sixel: exact escape output, and what a writer sends when photos move")
 struct GraphicsProtocolTests {

@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalUIInterface
 
 @Suite struct KeyDecoderTests {
     private func keys(_ text: String) -> [Key] {

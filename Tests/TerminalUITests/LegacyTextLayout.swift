@@ -1,4 +1,5 @@
 @testable import TerminalUI
+@testable import TerminalUIInterface
 
 /// The reference oracle: `TextLayout` as it was before the single-pass rewrite, copied verbatim
 /// (quadratic for long words, but right). The new implementation must give identical results.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TerminalUI
+import TerminalUIInterface
 #if canImport(Glibc)
 import Glibc
 #endif

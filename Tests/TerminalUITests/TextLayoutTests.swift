@@ -1,5 +1,6 @@
 import Testing
 import TerminalUI
+import TerminalUIInterface
 
 @Suite struct TextLayoutTests {
     @Test func wrapsAtSpacesByDisplayWidth() {

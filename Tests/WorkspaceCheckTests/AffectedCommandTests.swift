@@ -86,8 +86,8 @@ struct AffectedCommandTests {
             """)
     }
 
-    @Test("a change to Package.swift or the config affects every module; committed changes count against an older base")
-    func everything() async throws {
+    @Test("Package.swift is compared target by target: a comment affects nothing; committed changes count against an older base")
+    func manifestComment() async throws {
         let fixture = try await Self.repository()
         defer { fixture.remove() }
         let manifest = try String(contentsOfFile: "\(fixture.root)/Package.swift", encoding: .utf8)
@@ -97,12 +97,49 @@ struct AffectedCommandTests {
         #expect(strings(try JSONNodeParser.parse(clean.output)["changed"]).isEmpty)
         let outcome = await fixture.run(["affected", "--base", "HEAD~1", "--format", "json"])
         let json = try JSONNodeParser.parse(outcome.output)
+        #expect(json["everything"]?.typeName == "null")
+        #expect(strings(json["manifest"]?["targets"]) == [])
+        #expect(strings(json["touched"]).isEmpty)
+        #expect(strings(json["tests"]).isEmpty)
+        let text = await fixture.run(["affected", "--base", "HEAD~1"])
+        #expect(text.output.contains("\nPackage.swift changed: declared differently: no target\n"))
+    }
+
+    @Test("a target declared differently and a new target: those, their dependents and their tests")
+    func manifestTargets() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        let manifest = try String(contentsOfFile: "\(fixture.root)/Package.swift", encoding: .utf8)
+            .replacingOccurrences(of: #".target(name: "Likes", dependencies: ["LikesInterface"]),"#, with: #".target(name: "Likes", dependencies: ["LikesInterface", "FeedInterface"]), .target(name: "Bookmarks"),"#)
+        try fixture.write(manifest, to: "Package.swift")
+        try fixture.write("public struct Bookmarks {}\n", to: "Sources/Bookmarks/Bookmarks.swift")
+        let json = try JSONNodeParser.parse(await fixture.run(["affected", "--base", "HEAD", "--format", "json"]).output)
+        #expect(json["everything"]?.typeName == "null")
+        #expect(strings(json["manifest"]?["targets"]) == ["Bookmarks", "Likes"])
+        #expect(strings(json["touched"]) == ["Bookmarks", "Likes"])
+        #expect(strings(json["dependents"]) == ["App"])
+        #expect(strings(json["tests"]) == ["EndToEndTests"])
+    }
+
+    @Test("a package-wide change to Package.swift, or a change to the config, affects every module")
+    func everything() async throws {
+        let fixture = try await Self.repository()
+        defer { fixture.remove() }
+        let manifest = try String(contentsOfFile: "\(fixture.root)/Package.swift", encoding: .utf8)
+        try fixture.write(manifest.replacingOccurrences(of: "swift-tools-version: 6.0", with: "swift-tools-version: 6.1"), to: "Package.swift")
+        let json = try JSONNodeParser.parse(await fixture.run(["affected", "--base", "HEAD", "--format", "json"]).output)
         #expect(json["everything"]?.string == "Package.swift")
         #expect(strings(json["touched"]) == ["App", "EndToEndTests", "Feed", "FeedInterface", "FeedTests", "Likes", "LikesInterface", "Net"])
         #expect(strings(json["tests"]) == ["EndToEndTests", "FeedTests"])
-        let text = await fixture.run(["affected", "--base", "HEAD~1"])
-        #expect(text.output.contains("\nPackage.swift changed: every module is affected\n"))
+        let text = await fixture.run(["affected", "--base", "HEAD"])
+        #expect(text.output.contains("\nPackage.swift changed (the package-wide declarations (tools version, platforms, settings or dependencies) changed): every module is affected\n"))
         #expect(text.output.hasSuffix("\nrun: swift test\n"))
+        try await Self.git(["checkout", "-q", "--", "Package.swift"], in: fixture.root)
+        let config = try String(contentsOfFile: "\(fixture.root)/Tools/workspace.json", encoding: .utf8)
+        try fixture.write(config + "\n", to: "Tools/workspace.json")
+        let configChanged = try JSONNodeParser.parse(await fixture.run(["affected", "--base", "HEAD", "--format", "json"]).output)
+        #expect(configChanged["everything"]?.string == "Tools/workspace.json")
+        #expect(strings(configChanged["touched"]).count == 8)
     }
 
     @Test("a bad revision or a folder outside git exits 2 with one line")

@@ -66,27 +66,28 @@ struct DependencyRuleTests {
         #expect(violation.fix == "remove `import Net` from FeedInterface (an interface module may use only: interface); move the code that needs Net into a module whose role allows it, and reach it through an interface")
     }
 
-    @Test("$contract: a platform module may depend on the interface named after it, and on no other")
+    @Test("$contract: a platform module may depend on the interface named after it or after a platform module it declares, and on no other")
     func ownContract() async throws {
         let manifest = FixturePackage.baseManifest.replacingOccurrences(
             of: #".target(name: "Net"),"#,
-            with: #".target(name: "Net", dependencies: ["NetInterface", "FeedInterface"]), .target(name: "NetInterface"),"#
+            with: #".target(name: "Net", dependencies: ["NetInterface", "FeedInterface"]), .target(name: "NetInterface"), .target(name: "Wire", dependencies: ["Net", "NetInterface"]),"#
         )
         let config = FixturePackage.config().replacingOccurrences(
             of: #""targets": ["Net"], "mayDependOn": ["platform"]"#,
-            with: #""targets": ["Net"], "mayDependOn": ["platform", "$contract"]"#
+            with: #""targets": ["Net", "Wire"], "mayDependOn": ["platform", "$contract"]"#
         )
         let violations = try await check(
             manifest: manifest,
             files: [
                 "Sources/NetInterface/Transport.swift": "public protocol Transport {}\n",
                 "Sources/Net/Net.swift": "import NetInterface\nimport FeedInterface\n\npublic struct Net {}\n",
+                "Sources/Wire/Wire.swift": "import Net\nimport NetInterface\n\npublic struct Wire {}\n",
             ],
             config: config)
         #expect(violations.map(\.rule) == [.forbiddenDependency, .forbiddenImport])
         #expect(violations.map(\.file) == ["Package.swift", "Sources/Net/Net.swift"])
         #expect(violations.map(\.line) == [7, 2])
-        #expect(violations[0].message == "Net (platform) depends on FeedInterface (interface); a platform module may depend only on: platform, its own contract (NetInterface)")
+        #expect(violations[0].message == "Net (platform) depends on FeedInterface (interface); a platform module may depend only on: platform, its own contract (NetInterface) and those of the platform modules it declares")
     }
 
     @Test("an undeclared import in the host")

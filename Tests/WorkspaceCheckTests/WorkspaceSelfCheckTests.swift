@@ -134,7 +134,7 @@ struct InjectedViolationTests {
         let line = try #require(lines.first { $0.contains("[unassigned-role]") }, "\(outcome.output)")
         #expect(line.hasPrefix("Package.swift:"))
         #expect(line.contains("target Likes lives in Modules/Likes, outside every role folder"))
-        #expect(outcome.output.contains("fix: move Modules/Likes into the folder of its role — Modules/System (system), Modules/Platform (platform), Modules/Interfaces (interface), Modules/Features (implementation)"))
+        #expect(outcome.output.contains("fix: move Modules/Likes into the folder of its role — Modules/System (system), Modules/Platform (platform), Modules/Interfaces (interface), Modules/Kits (kit), Modules/Features (implementation)"))
     }
 
     @Test("the feed importing the profile feature fails: it must ask through ProfileInterface")

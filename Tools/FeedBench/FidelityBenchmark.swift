@@ -6,6 +6,7 @@ import ImageCodec
 import ImagePipeline
 import Networking
 import TerminalUI
+import TerminalUIInterface
 
 /// (m) Photo fidelity: the reference server's first five photos drawn in the feed's boxes, scored
 /// by PSNR on the half-cell grid (two pixels a cell) against the exact area average of the

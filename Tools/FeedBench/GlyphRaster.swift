@@ -1,5 +1,5 @@
 import ImageCodec
-import TerminalUI
+import TerminalUIInterface
 
 /// Draws cells as a terminal would, at a cell size in pixels: a block element's or a sextant's
 /// ink in the foreground colour, the rest in the background (sextant rows split at a third and

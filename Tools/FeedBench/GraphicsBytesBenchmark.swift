@@ -5,6 +5,7 @@ import Foundation
 import ImageCodec
 import Posts
 import TerminalUI
+import TerminalUIInterface
 
 /// (q) What a graphics protocol sends while a reader scrolls: a 100×34 feed whose rows carry the
 /// four real photos (`Tools/FeedBench/Photos`), each decoded to its box at 10×20 pixels a cell,

@@ -2,13 +2,14 @@ import Feed
 import FeedInterface
 import FeedTesting
 import Foundation
-import LiveUpdates
 import LikesInterface
+import LiveUpdates
 import LiveUpdatesInterface
 import Networking
 import PluginInterface
+import PluginKit
 import Posts
-import TerminalUI
+import TerminalUIInterface
 
 /// (n) live-updates: 10 s of 60 frames a second with 10,000 rows loaded while the stream of a
 /// `feed serve --others-like-every 1` child (1,000 like events a second) is applied, against the
@@ -80,7 +81,7 @@ enum LiveBenchmark {
         let live = LiveConnection(
             http: http,
             targets: LiveTargets(
-                stores: { [store] }, newestShown: { nil }, newPosts: NoCounter(), relay: NewPostsRelay(), refreshFlags: {}, warn: { _ in }))
+                stores: { [store] }, newestShown: { nil }, newPosts: NoCounter(), relay: NewPostsBroadcast(), refreshFlags: {}, warn: { _ in }))
         live.setWanted(true)
         defer { live.stop() }
         let opened = ContinuousClock.now

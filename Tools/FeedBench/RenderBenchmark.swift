@@ -2,7 +2,7 @@ import Feed
 import FeedInterface
 import FeedTesting
 import Posts
-import TerminalUI
+import TerminalUIInterface
 
 /// (f) The time to render one 80×24 frame with 10,000 rows loaded versus 100: only the visible
 /// rows are laid out, so the two should cost about the same.

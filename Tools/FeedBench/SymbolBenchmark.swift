@@ -3,6 +3,7 @@ import FeedInterface
 import Foundation
 import ImageCodec
 import TerminalUI
+import TerminalUIInterface
 
 /// (p) Photos in block symbols: four real photos (`Tools/FeedBench/Photos`) drawn in the feed's
 /// boxes in half blocks, quadrants and sextants, each cell rendered as a terminal shows it (8×16

@@ -6,7 +6,7 @@ import Foundation
 import Posts
 import Telemetry
 import TelemetryInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// (t) First content with telemetry `on` vs `off` (the release `feed`, side by side, alternating).
 /// (u) One 80×24 frame while 10,000 events are tracked during the scroll (each frame tracked too,

@@ -1,7 +1,7 @@
 import FeedInterface
 import Observation
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// The pill of one feed screen: "↑ 3 new posts · n" in the title line while newer posts wait above
 /// the first row; `n` takes them (a refresh from the top). It never moves a row.

@@ -3,22 +3,13 @@ import FeedInterface
 /// Counts of newer posts that one follow-up pushes (a live stream) to those that show them (a
 /// pill), app-wide: while counts are pushed, pollers rest and polling is only the fallback.
 @MainActor
-public final class NewPostsRelay {
+public protocol NewPostsRelay: AnyObject {
     /// Whether counts are pushed now (the stream is open).
-    public private(set) var isPushing = false
-    private var listeners: [@MainActor (Int, PostID) -> Void] = []
-
-    /// A relay nobody pushes to yet.
-    public init() {}
-
+    var isPushing: Bool { get }
     /// Counts are pushed from now on (`true`), or no longer (`false`: pollers take over).
-    public func setPushing(_ pushing: Bool) { isPushing = pushing }
-
+    func setPushing(_ pushing: Bool)
     /// `count` posts are newer than `first`: every listener hears it.
-    public func push(_ count: Int, since first: PostID) {
-        for listener in listeners { listener(count, first) }
-    }
-
+    func push(_ count: Int, since first: PostID)
     /// Calls `listener` with every count pushed from now on.
-    public func listen(_ listener: @escaping @MainActor (Int, PostID) -> Void) { listeners.append(listener) }
+    func listen(_ listener: @escaping @MainActor (Int, PostID) -> Void)
 }

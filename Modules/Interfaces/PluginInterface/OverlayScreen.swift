@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// A screen a follow-up opens over the feed (a profile): drawn and given keys while on top.
 @MainActor

@@ -3,7 +3,7 @@ import Foundation
 import LikesInterface
 import PostStoreInterface
 import TelemetryInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// The app-scoped services the host shares with a follow-up when its flag is on. Built once per
 /// process by the host; a follow-up keeps what it needs and builds its own parts from it.
@@ -34,7 +34,7 @@ public struct PluginContext {
     /// Writes one line to stderr (held while the screen is up); also tracked as an error of the follow-up's team.
     public let warn: @Sendable (String) -> Void
     /// Newer-post counts pushed by one follow-up to those that show them.
-    public let newPostsRelay: NewPostsRelay
+    public let newPostsRelay: any NewPostsRelay
     /// Reads the server's flags now (a kill switch it turned off applies at once).
     public let refreshFlags: @MainActor () -> Void
     /// Tracks the follow-up's events as its owning team's (events it declares itself, `TelemetryEvent(name:properties:)`).
@@ -44,7 +44,7 @@ public struct PluginContext {
     /// The services follow-ups offer each other and the host, by type (e.g. a like queue as
     /// `QueuedLikePostUseCase`); the host offers the app's platform services there too: the one
     /// HTTP client as `any HTTPClient` (Networking) and photo loaders as `ImageRowLoaders<PostID>` (ImagePipeline).
-    public let services: ServiceRegistry
+    public let services: any ServiceRegistry
     /// The pipeline every post passes before a screen shows it: a follow-up adds its filters here.
     public let postPipeline: any PostPipeline
 
@@ -55,8 +55,8 @@ public struct PluginContext {
         extensions: @escaping (any ScreenControl) -> [any ScreenExtension], makePostStore: @escaping () -> any PostStore, files: PluginFiles, option: @escaping (PluginOption) -> Int,
         ascii: Bool, symbols: BlockSymbols = .half, background: TerminalBackground = .dark,
         warn: @escaping @Sendable (String) -> Void,
-        newPostsRelay: NewPostsRelay = NewPostsRelay(), refreshFlags: @escaping @MainActor () -> Void = {},
-        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: ServiceRegistry = ServiceRegistry(),
+        newPostsRelay: any NewPostsRelay, refreshFlags: @escaping @MainActor () -> Void = {},
+        telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: any ServiceRegistry,
         postPipeline: any PostPipeline, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
     ) {
         self.likes = likes

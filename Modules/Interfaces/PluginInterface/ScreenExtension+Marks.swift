@@ -1,5 +1,5 @@
 import FeedInterface
-import TerminalUI
+import TerminalUIInterface
 
 extension Array where Element == any ScreenExtension {
     /// The marks every extension puts on `row`, in order, joined by the glyph set's separator; `nil` when none does.

@@ -1,5 +1,5 @@
 import FeedInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// What a follow-up adds to one screen: a title-line segment, marks on rows, keys with their
 /// help lines and the screens those keys open; and what it hears of the screen's visibility.

@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import TerminalUI
+import TerminalUIInterface
 
 /// The loop of a full-screen terminal app: raw mode, the alternate screen and a hidden cursor,
 /// keys, a ticker, resizes, Ctrl-Z and SIGTSTP (the terminal restored while stopped), and a frame

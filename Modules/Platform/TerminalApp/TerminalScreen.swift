@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// A full screen that `TerminalRunLoop` drives: it draws frames, takes keys and ticks, while the
 /// loop owns the terminal (raw mode, signals, suspend and resume, resizes, redraws).

@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// The escape sequences the screen uses (ECMA-48 / xterm); nothing else is ever sent.
 enum ANSI {
     static let escape = "\u{1B}["

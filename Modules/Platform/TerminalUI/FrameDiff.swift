@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// Turns one frame into the escape sequences that change a terminal showing another frame.
 public enum FrameDiff {
     /// `encode(from:to:depth:)` with basic colours (and 24-bit ones as 256) when `colors`, none otherwise.

@@ -1,4 +1,5 @@
 import ImageCodec
+import TerminalUIInterface
 
 /// Draws photos with upper-half blocks: each cell shows two pixels, the top one as the `▀`'s
 /// colour and the bottom one as the cell's background, so a box of C×R cells shows C×2R pixels.

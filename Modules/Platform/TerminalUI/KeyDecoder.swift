@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// Decodes terminal input bytes into keys, keeping a sequence that a read split in two until
 /// the rest arrives.
 ///

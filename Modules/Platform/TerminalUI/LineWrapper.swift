@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// Word wrapping as a single pass over Characters: each Character is measured once and copied
 /// once, so wrapping costs time in proportion to the text read, and reading stops as soon as
 /// `maxLines` lines are settled.

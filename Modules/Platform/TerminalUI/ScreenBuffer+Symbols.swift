@@ -1,4 +1,5 @@
 import ImageCodec
+import TerminalUIInterface
 
 extension ScreenBuffer {
     /// Draws `image` in `symbols` with its top-left cell at `row`, `column`, only on the buffer's

@@ -1,4 +1,5 @@
 import ImageCodec
+import TerminalUIInterface
 
 /// Sends frames to a terminal, each time only the cells that changed since the last frame, and
 /// the photos a graphics protocol draws when they moved.
@@ -59,7 +60,7 @@ public final class ScreenWriter {
         for placement in placements {
             let (id, isNew, evicted) = images.id(for: placement.key)
             if let evicted { out += KittyGraphics.delete(id: evicted) }
-            if isNew { out += KittyGraphics.transmit(placement.image, id: id, files: kittyFiles) }
+            if isNew { out += KittyGraphics.transmit(placement.rgbImage, id: id, files: kittyFiles) }
             out += ANSI.moveTo(row: placement.row + placement.shown.lowerBound, column: placement.column)
             out += KittyGraphics.place(
                 id: id, width: placement.image.width, pixelRows: placement.shownPixelRows, columns: placement.columns, rows: placement.shown.count)
@@ -82,7 +83,7 @@ public final class ScreenWriter {
     private static func sixel(_ placement: GraphicsPlacement) -> String {
         let rows = placement.shownPixelRows
         guard !rows.isEmpty else { return "" }
-        let image = placement.image
+        let image = placement.rgbImage
         let cropped = RGBImage(width: image.width, height: rows.count, pixels: Array(image.pixels[(rows.lowerBound * image.width * 3)..<(rows.upperBound * image.width * 3)]))
         return ANSI.moveTo(row: placement.row + placement.shown.lowerBound, column: placement.column) + SixelEncoder.encode(cropped)
     }

@@ -1,5 +1,6 @@
 import CCrashShim
 import ImageCodec
+import TerminalUIInterface
 
 #if canImport(Glibc)
 import Glibc

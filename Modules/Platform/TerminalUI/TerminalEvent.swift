@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// Something the screen's loop reacts to.
 public enum TerminalEvent: Hashable, Sendable {
     /// A key was pressed.

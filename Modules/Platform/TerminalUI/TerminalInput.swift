@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TerminalUIInterface
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

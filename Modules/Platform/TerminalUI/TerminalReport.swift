@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// What the environment and the terminal's answers say about the terminal, and why: the graphics
 /// `--graphics auto` picks, the colours, the symbols and background `auto` picks, and what to
 /// change for better photos (`feed flags` prints it). Environment values are shown cleaned:

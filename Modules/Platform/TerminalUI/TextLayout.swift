@@ -1,3 +1,5 @@
+import TerminalUIInterface
+
 /// Fits text into columns by display width: word wrapping, truncating with an ellipsis.
 ///
 /// Control characters never reach the screen: tabs become spaces and other controls are

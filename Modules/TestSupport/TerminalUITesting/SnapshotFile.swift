@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import TerminalUIInterface
 
 /// Golden text files of rendered frames, for the screens' snapshot tests.
 ///

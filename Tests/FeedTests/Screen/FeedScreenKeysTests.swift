@@ -4,7 +4,7 @@ import Foundation
 import LikesTesting
 import PluginInterface
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

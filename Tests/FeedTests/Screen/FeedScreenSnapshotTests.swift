@@ -1,5 +1,5 @@
 import FeedInterface
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

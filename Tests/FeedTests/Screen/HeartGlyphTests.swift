@@ -1,6 +1,6 @@
 import FeedInterface
 import Foundation
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import ImagePipeline
 import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

@@ -1,5 +1,5 @@
 import Foundation
-import TerminalUI
+import TerminalUIInterface
 import TerminalUITesting
 import Testing
 

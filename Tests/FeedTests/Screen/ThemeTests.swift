@@ -1,6 +1,6 @@
 import FeedInterface
 import Testing
-import TerminalUI
+import TerminalUIInterface
 
 @testable import Feed
 

@@ -6,7 +6,7 @@ import PluginInterface
 import Store
 import StoreInterface
 import StoreTesting
-import TerminalUI
+import TerminalUIInterface
 import Testing
 @testable import Feed
 

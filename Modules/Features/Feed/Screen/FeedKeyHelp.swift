@@ -1,5 +1,5 @@
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// The keys of the feed screen, as the help overlay and the key bar show them.
 enum FeedKeyHelp {

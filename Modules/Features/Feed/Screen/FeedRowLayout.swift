@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import ImagePipeline
 import TerminalUI
+import TerminalUIInterface
 
 /// Lays out one post row for a screen size: `@author`, the photo area, the heart and likes, the
 /// caption wrapped by display width, a blank line. A row's height depends on its author line,

@@ -5,6 +5,7 @@ import ImagePipeline
 import PluginInterface
 import PostScreenKit
 import TerminalUI
+import TerminalUIInterface
 
 /// The feed screen: draws the view model's state and reports the reader's actions to it.
 /// It decides nothing about the feed; it owns only what is on screen — the scroll position,

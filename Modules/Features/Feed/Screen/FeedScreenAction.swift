@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// What a key asks the feed screen to do.
 enum FeedScreenAction: Hashable, Sendable {

@@ -1,5 +1,5 @@
 import FeedInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// One drawn frame of the feed screen and what it showed.
 public struct FeedScreenFrame: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import PluginInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// How the feed screen draws, besides the view state and the scroll position.
 public struct FeedScreenOptions: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import FeedInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// The key bar: what works where the reader is, fitted to the width.
 extension FeedScreenRenderer.Context {

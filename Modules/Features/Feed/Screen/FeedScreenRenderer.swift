@@ -3,6 +3,7 @@ import FeedInterface
 import ImagePipeline
 import PluginInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// Draws the feed screen: a pure function of the view state, the size, the scroll position and
 /// the options. It lays out only the rows on screen, so a frame costs the same with 100 rows

@@ -1,5 +1,5 @@
 import FeedInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// The style of each part of the screen. Colours are fixed here, so frames are stable; the writer
 /// drops them when colour is off (`NO_COLOR`), keeping bold, dim and inverse.

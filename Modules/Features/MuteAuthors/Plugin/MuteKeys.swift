@@ -1,6 +1,6 @@
 import FeedInterface
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// What `mute-authors` adds to a screen (the feed or a profile): `m` mutes the selected post's
 /// author, `M` unmutes the author muted last, and "3 muted" in the title line.

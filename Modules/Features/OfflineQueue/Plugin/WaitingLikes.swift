@@ -1,6 +1,6 @@
 import FeedInterface
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// What `persistent-like-queue` adds to the feed screen: "2 likes waiting to send" in the title
 /// line and "waiting to send" on the rows whose like waits on this device.

@@ -1,7 +1,7 @@
 import FeedInterface
 import PluginInterface
 import ProfileInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// What `shared-post-store` adds to the feed screen: Enter (or `p`) asks `opening` for the selected
 /// post's author, from that post, and opens over the feed the screen the request made (`opened`).

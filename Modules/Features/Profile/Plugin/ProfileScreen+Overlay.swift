@@ -1,5 +1,5 @@
 import PluginInterface
-import TerminalUI
+import TerminalUIInterface
 
 /// The profile opens over the feed as an overlay screen.
 extension ProfileScreen: OverlayScreen {

@@ -2,6 +2,7 @@ import FeedInterface
 import ImageCodec
 import ImagePipeline
 import TerminalUI
+import TerminalUIInterface
 
 /// Draws one cell of the profile grid: a photo box of the photo's shape inside the grid's cell
 /// (framed in the selection's colour when selected, the photo's file name inside until the photo

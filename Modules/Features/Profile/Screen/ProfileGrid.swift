@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// The profile grid's geometry for a screen size: 2–4 columns by width, cells of one size (a
 /// square photo box, a line for the heart and likes, a blank line), and which grid rows fit.

@@ -3,6 +3,7 @@ import ImagePipeline
 import PluginInterface
 import PostScreenKit
 import TerminalUI
+import TerminalUIInterface
 
 /// The profile screen: a grid of one author's posts over its view model. It owns only what is on
 /// screen — the selected post (anchored to its ID, so pages appended below never move it), the top

@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// What a key asks the profile screen to do.
 enum ProfileScreenAction: Hashable, Sendable {

@@ -2,6 +2,7 @@ import FeedInterface
 import ImagePipeline
 import PluginInterface
 import TerminalUI
+import TerminalUIInterface
 
 /// Draws the profile screen: a pure function of the view state, the author, the size, the
 /// selection and the options. Only the grid rows on screen are laid out.

@@ -1,4 +1,4 @@
-import TerminalUI
+import TerminalUIInterface
 
 /// The style of each part of the profile screen, matching the feed's.
 struct ProfileScreenTheme: Sendable {

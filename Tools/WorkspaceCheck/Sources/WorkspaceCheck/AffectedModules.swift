@@ -5,8 +5,11 @@ struct AffectedModules: Sendable {
     let changed: [String]
     /// The target of each changed file that lies in one.
     let targetOfFile: [String: String]
-    /// The changed file that made every module affected (`Package.swift`, the config), if any.
+    /// The changed file that made every module affected (`Package.swift` when it could not be
+    /// compared target by target or changed package-wide, the config), if any.
     let everythingBecause: String?
+    /// What changed in `Package.swift`, target by target, when it changed and could be compared.
+    let manifestChanges: ManifestChanges?
     /// The targets that contain a changed file (every target when `everythingBecause` is set), sorted.
     let touched: [String]
     /// The non-test targets that depend on a touched one, directly or not, sorted.
@@ -15,8 +18,9 @@ struct AffectedModules: Sendable {
     /// the end-to-end tests (role `e2e`) when a host is affected.
     let tests: [String]
 
-    /// Works out what `changed` affects in `workspace`.
-    init(workspace: Workspace, changed: [String]) {
+    /// Works out what `changed` affects in `workspace`; `manifestChanges` says what changed in
+    /// `Package.swift` when it is among them (without it, a changed manifest affects everything).
+    init(workspace: Workspace, changed: [String], manifestChanges: ManifestChanges? = nil) {
         self.changed = changed.sorted()
         let targets = workspace.manifest.targets
         let byDepth = targets.sorted { $0.path.count > $1.path.count }
@@ -27,8 +31,17 @@ struct AffectedModules: Sendable {
             }
         }
         self.targetOfFile = targetOfFile
-        everythingBecause = self.changed.first { $0 == workspace.manifestFile || $0 == workspace.config.file }
-        let touched = everythingBecause == nil ? Set(targetOfFile.values) : Set(targets.map(\.name))
+        let manifestChanged = self.changed.contains(workspace.manifestFile)
+        self.manifestChanges = manifestChanged ? manifestChanges : nil
+        if self.changed.contains(workspace.config.file) {
+            everythingBecause = workspace.config.file
+        } else if manifestChanged, manifestChanges == nil || manifestChanges?.packageWide != nil {
+            everythingBecause = workspace.manifestFile
+        } else {
+            everythingBecause = nil
+        }
+        let declared = manifestChanged ? manifestChanges?.targets ?? [] : []
+        let touched = everythingBecause == nil ? Set(targetOfFile.values).union(declared) : Set(targets.map(\.name))
         var dependentsOf: [String: [String]] = [:]
         for target in targets {
             for dependency in target.dependencies where dependency.package == nil {

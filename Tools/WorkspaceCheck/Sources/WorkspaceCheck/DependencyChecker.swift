@@ -33,9 +33,15 @@ struct DependencyChecker {
         return assignment.role.mayDependOn.contains(other.role.name)
     }
 
-    /// Whether `dependency` is `target`'s own contract: the interface-role module named `<target>Interface`.
+    /// Whether `dependency` is `target`'s own contract (the interface-role module named
+    /// `<target>Interface`) or the contract of a module `target` declares (TerminalApp builds on
+    /// TerminalUI, so it may speak TerminalUIInterface): no edge it adds reaches further.
     private func isOwnContract(_ dependency: String, of target: String) -> Bool {
-        dependency == "\(target)Interface" && workspace.roles[dependency]?.role.name == "interface"
+        guard dependency.hasSuffix("Interface"), workspace.roles[dependency]?.role.name == "interface" else { return false }
+        let implementation = String(dependency.dropLast("Interface".count))
+        if implementation == target { return true }
+        let declared = workspace.manifest.target(named: target)?.dependencies.map(\.name) ?? []
+        return declared.contains(implementation) && workspace.roles[implementation]?.role.name == workspace.roles[target]?.role.name
     }
 
     /// The implementations of the features whose tests list `target` declares it meets (`"meets"`).
@@ -55,7 +61,7 @@ struct DependencyChecker {
             switch name {
             case "$module": "its own module (\(assignment.module ?? "?"))"
             case "$feature": "its own feature (\(ownFeature(of: target).joined(separator: ", ")))"
-            case "$contract": "its own contract (\(target)Interface)"
+            case "$contract": "its own contract (\(target)Interface) and those of the \(assignment.role.name) modules it declares"
             default: name
             }
         }

@@ -24,6 +24,12 @@ enum GitChanges {
         return Array(Set(names)).sorted()
     }
 
+    /// The text of `path` (relative to `root`) at `base`, or nil when it did not exist there.
+    static func text(of path: String, root: String, base: String) -> String? {
+        let shown = run(["show", "\(base):./\(path)"], in: root)
+        return shown.status == 0 ? shown.output : nil
+    }
+
     /// What a git run printed and how it ended.
     private struct Result {
         let status: Int32

@@ -37,4 +37,19 @@ struct ManifestLoader: Sendable {
             fileExists: { FileManager.default.fileExists(atPath: $0) }
         )
     }
+
+    /// Loads a manifest from its text alone (an older revision's `Package.swift`), in a temporary
+    /// directory of its own that is removed afterwards.
+    static func load(manifestText text: String) throws(UsageError) -> PackageManifest {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("workspace-check-base-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            try text.write(toFile: "\(directory)/Package.swift", atomically: false, encoding: .utf8)
+        } catch {
+            throw UsageError("could not write the base revision's Package.swift to \(directory) (\(error.localizedDescription))")
+        }
+        return try load(packageRoot: directory)
+    }
 }

@@ -22,6 +22,8 @@ struct PackageManifest: Sendable {
         let excluded: [String]
         /// The declared dependencies, in order.
         let dependencies: [Dependency]
+        /// Everything its declaration says, as one canonical text (two equal texts build alike).
+        var declaration = ""
 
         /// Whether this is a test target.
         var isTest: Bool { type == "test" }
@@ -31,6 +33,11 @@ struct PackageManifest: Sendable {
     let name: String
     /// The targets, in declaration order.
     let targets: [Target]
+    /// Each product's declaration as canonical text, and the targets it is built from.
+    var products: [String: (declaration: String, targets: [String])] = [:]
+    /// What the package declares besides its targets and products (tools version, platforms,
+    /// settings, dependencies), as canonical text; where the manifest lies is left out.
+    var packageDeclaration = ""
 
     /// The target named `name`.
     func target(named name: String) -> Target? {
@@ -66,10 +73,18 @@ struct PackageManifest: Sendable {
                 }
             }
             targets.append(Target(
-                name: name, type: type, path: path, sources: sources, excluded: excluded, dependencies: dependencies
+                name: name, type: type, path: path, sources: sources, excluded: excluded, dependencies: dependencies,
+                declaration: JSONCanonical.text(element)
             ))
         }
-        return PackageManifest(name: node["name"]?.string ?? "", targets: targets)
+        var manifest = PackageManifest(name: node["name"]?.string ?? "", targets: targets)
+        for product in node["products"]?.elements ?? [] {
+            guard let name = product["name"]?.string else { continue }
+            manifest.products[name] = (JSONCanonical.text(product), (product["targets"]?.elements ?? []).compactMap(\.string))
+        }
+        let rest = (node.members ?? []).filter { !["targets", "products", "packageKind"].contains($0.key) }
+        manifest.packageDeclaration = JSONCanonical.text(JSONNode(value: .object(rest), line: node.line))
+        return manifest
     }
 
     /// SwiftPM's default directory for a target without `path:`.

@@ -1,5 +1,3 @@
-import ImageCodec
-
 /// A photo drawn by a graphics protocol over a box of cells: its pixels (the box's size in the
 /// terminal's cell pixels), where the box is, and which of its lines show (a box cut by the
 /// list's edge shows only some). Two placements are equal when their key and geometry are: the
@@ -8,7 +6,7 @@ public struct GraphicsPlacement: Hashable, Sendable {
     /// Names the pixels: the same key is the same image (e.g. its address and size).
     public let key: String
     /// The pixels, `columns` × `rows` cells' worth.
-    public let image: RGBImage
+    public let image: TerminalPixels
     /// The box's top-left cell; `row` may be above the screen when the box is cut at the top.
     public let row: Int, column: Int
     /// The box's size in cells.
@@ -17,7 +15,7 @@ public struct GraphicsPlacement: Hashable, Sendable {
     public let shown: Range<Int>
 
     /// Creates a placement.
-    public init(key: String, image: RGBImage, row: Int, column: Int, columns: Int, rows: Int, shown: Range<Int>) {
+    public init(key: String, image: TerminalPixels, row: Int, column: Int, columns: Int, rows: Int, shown: Range<Int>) {
         self.key = key
         self.image = image
         self.row = row

@@ -81,7 +81,7 @@ public struct ScreenBuffer: Hashable, Sendable {
     }
 
     /// Stores `cell`, keeping wide graphemes whole: whatever it overlaps of a wide grapheme is blanked.
-    mutating func put(_ cell: Cell, row: Int, column: Int) {
+    package mutating func put(_ cell: Cell, row: Int, column: Int) {
         let start = row * size.columns
         let index = start + column
         // Overwriting the right half of a wide grapheme: blank its left half.

@@ -55,7 +55,7 @@ public enum DisplayWidth {
         return WidthTable.isWide(value) ? 2 : 1
     }
 
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x20 || (value >= 0x7F && value < 0xA0)
     }

@@ -1,5 +1,5 @@
 import Testing
-import TerminalUI
+import TerminalUIInterface
 
 @Suite struct DisplayWidthTests {
     @Test(arguments: [
