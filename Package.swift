@@ -294,6 +294,7 @@ let package = Package(
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "PostStoreInterfaceTests", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
+        .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "TestingSupport"]),
         .testTarget(
             name: "PostScreenKitTests",
             dependencies: ["PostScreenKit", "FeedInterface", "FeedTesting", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline", "TestingSupport"]
@@ -318,7 +319,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MuteAuthorsTests",
-            dependencies: ["MuteAuthors", "FeedInterface", "PluginInterface", "Database", "FeedTesting", "TestingSupport", "TerminalUIInterface"]),
+            dependencies: ["MuteAuthors", "FeedInterface", "PluginInterface", "PluginKit", "Database", "FeedTesting", "TestingSupport", "TerminalUIInterface"]),
         .testTarget(name: "MuteAuthorsEndToEndTests", dependencies: ["Host", "EndToEndTesting", "FeedServer", "TestingSupport"]),
         .testTarget(
             name: "NewPostsPillTests", dependencies: ["NewPostsPill", "FeedInterface", "PluginInterface", "TestingSupport"]),

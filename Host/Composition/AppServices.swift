@@ -57,6 +57,8 @@ final class AppServices {
     private let newPostsRelay = NewPostsBroadcast()
     /// What follow-ups offer each other and the host (e.g. the like queue).
     let services = TypedServiceRegistry()
+    /// Changes another process makes to the files follow-ups share, looked for every second.
+    private let fileChanges = PolledFileChanges()
     /// The filters every post passes before a screen shows it (follow-ups add theirs).
     let postPipeline = PostFilters()
 
@@ -153,7 +155,7 @@ final class AppServices {
                 tracker.track(.error(code: flag.key, message: line))
             }, newPostsRelay: newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline,
+            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline, fileChanges: fileChanges,
             optionText: { [options] in options.text(of: $0) })
     }
 
@@ -247,6 +249,7 @@ final class AppServices {
     /// Stops the background work and the embedded server, if any.
     func stop() {
         for task in background { task.cancel() }
+        fileChanges.stop()
         embedded?.stop()
     }
 
@@ -258,5 +261,6 @@ final class AppServices {
             for await update in watcher.updates { activePlugins.switchOff(update.turnedOff) }
         })
         activePlugins.start()
+        fileChanges.start()
     }
 }

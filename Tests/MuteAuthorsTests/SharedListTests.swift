@@ -2,6 +2,7 @@ import Database
 import FeedInterface
 import Foundation
 import PluginInterface
+import PluginKit
 import Testing
 import TestingSupport
 
@@ -48,6 +49,26 @@ import TestingSupport
         try? FileManager.default.removeItem(at: file)
         first.returned()
         #expect(first.list.authors.isEmpty)
+        #expect(warnings.all.isEmpty, "\(warnings.all)")
+    }
+
+    @Test func anotherProcessesMuteShowsHereWhenItsWriteIsSeenWithoutAKeyPress() {
+        let (firstPipeline, secondPipeline) = (RecordingPipeline(), RecordingPipeline())
+        let (first, second) = (process(firstPipeline), process(secondPipeline))
+        let changes = PolledFileChanges()
+        second.watch(changes)
+        #expect(first.mute("u1") == nil)
+        let seen = secondPipeline.revision
+        changes.check()
+        #expect(second.list.authors == ["u1"], "the other process's mute is taken in when its write is seen")
+        #expect(secondPipeline.revision == seen + 1, "and the screens drop the author's rows")
+        #expect(second.mute("u2") == nil)
+        let own = secondPipeline.revision
+        changes.check()
+        #expect(secondPipeline.revision == own, "its own write, read again, changes nothing")
+        #expect(first.unmute("u1") == nil)
+        changes.check()
+        #expect(second.list.authors == ["u2"])
         #expect(warnings.all.isEmpty, "\(warnings.all)")
     }
 

@@ -47,6 +47,8 @@ public struct PluginContext {
     public let services: any ServiceRegistry
     /// The pipeline every post passes before a screen shows it: a follow-up adds its filters here.
     public let postPipeline: any PostPipeline
+    /// Tells the follow-up when another `feed` process on the same data directory changed a file it watches.
+    public let fileChanges: any FileChanges
 
     /// Creates the context; the host does this once.
     public init(
@@ -57,7 +59,7 @@ public struct PluginContext {
         warn: @escaping @Sendable (String) -> Void,
         newPostsRelay: any NewPostsRelay, refreshFlags: @escaping @MainActor () -> Void = {},
         telemetry: TelemetryTracker = .none, photoOpener: (any PhotoOpener)? = nil, services: any ServiceRegistry,
-        postPipeline: any PostPipeline, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
+        postPipeline: any PostPipeline, fileChanges: any FileChanges, optionText: @escaping (PluginOption) -> String = { $0.defaultText }
     ) {
         self.likes = likes
         self.authorPosts = authorPosts
@@ -76,6 +78,7 @@ public struct PluginContext {
         self.photoOpener = photoOpener
         self.services = services
         self.postPipeline = postPipeline
+        self.fileChanges = fileChanges
         self.optionText = optionText
     }
 }

@@ -88,7 +88,14 @@ final class ActiveMuteAuthors: ActivePlugin {
         pipeline?.filtersChanged()
     }
 
-    /// The reader came back: the list another process may have changed meanwhile is read again.
+    /// Reads the list again whenever another process changes it: its mutes leave every screen here
+    /// at once, without moving the reader.
+    func watch(_ changes: any FileChanges) {
+        guard let file else { return }
+        changes.watch(file) { [weak self] in self?.returned() }
+    }
+
+    /// The reader came back, or another process changed the list: it is read again.
     func returned() {
         guard let file, !switchedOff else { return }
         switch MutedAuthorsFile.read(file) {

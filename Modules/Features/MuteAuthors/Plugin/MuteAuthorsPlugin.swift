@@ -34,7 +34,9 @@ public struct MuteAuthorsPlugin: FeaturePlugin {
     public static func file(_ files: PluginFiles) -> URL { files.state("muted", "json") }
 
     public func activate(_ context: PluginContext) async -> any ActivePlugin {
-        Self.activate(file: Self.file(context.files), pipeline: context.postPipeline, warn: context.warn)
+        let active = Self.activate(file: Self.file(context.files), pipeline: context.postPipeline, warn: context.warn)
+        active.watch(context.fileChanges)
+        return active
     }
 
     /// Reads the list at `file` (an unusable one is said once and moved aside: nobody is muted)
