@@ -99,10 +99,10 @@ enum FeedCommand {
                     ? GraphicsMode(rawValue: options.graphics) ?? GraphicsMode.detect(environment: environment, answers: options.terminalAnswers) : .blocks
                 let model = services.makeFeedViewModel()
                 let router = ScreenRouter(
-                    model: model, extensions: services.activePlugins.extensions(for: model), photos: services.photoLoader(),
+                    model: model, extensions: services.followUps.active.extensions(for: model), photos: services.photoLoader(),
                     photoOpener: services.photoViewer, ascii: options.ascii,
                     graphics: graphics, symbols: options.blockSymbols, background: options.background, cellPixels: Terminal().cellPixelSize())
-                services.activePlugins.onSwitchedOff = { router.switchedOff($0) }
+                services.followUps.active.onSwitchedOff = { router.switchedOff($0) }
                 services.onPhoto = { router.onPhoto() }
                 router.onSuspended = { suspended in
                     if !suspended { services.returned() }
@@ -123,7 +123,7 @@ enum FeedCommand {
             }
             let model = services.makeFeedViewModel()
             let status = await PlainFrameMode.run(
-                model: model, extensions: services.activePlugins.extensions(for: model).map(\.extension), ascii: options.ascii,
+                model: model, extensions: services.followUps.active.extensions(for: model).map(\.extension), ascii: options.ascii,
                 write: { StandardStreams.out($0) })
             services.telemetry.frameDrawn(nil, hasRows: !model.viewState.rows.isEmpty)
             await services.shutdownPlugins()

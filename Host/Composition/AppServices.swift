@@ -39,10 +39,8 @@ final class AppServices {
     let watcher: RemoteFlagsWatcher
     /// The app's telemetry: a tracker per owning team, started after the first frame.
     let telemetry: AppTelemetry
-    /// The follow-ups the app is built with.
-    let plugins: [any FeaturePlugin]
-    /// The follow-ups whose flag is on, as the host drives them.
-    let activePlugins = ActivePlugins()
+    /// The follow-ups: the plugin list, the active ones and what they share.
+    let followUps: PluginHost
     /// Called when a photo arrives, so the screen shown is drawn again.
     var onPhoto: @MainActor () -> Void = {}
     /// Whether photos are drawn where the screens run (colour, no `--ascii`).
@@ -53,14 +51,6 @@ final class AppServices {
     private var screens: [FeedViewModel] = []
     private var stores: [any PostStore] = []
     private var background: [Task<Void, Never>] = []
-    /// Newer-post counts one follow-up pushes to the others.
-    private let newPostsRelay = NewPostsBroadcast()
-    /// What follow-ups offer each other and the host (e.g. the like queue).
-    let services = TypedServiceRegistry()
-    /// Changes another process makes to the files follow-ups share, looked for every second.
-    private let fileChanges = PolledFileChanges()
-    /// The filters every post passes before a screen shows it (follow-ups add theirs).
-    let postPipeline = PostFilters()
 
     private init(_ parts: AppServicesParts, plugins: [any FeaturePlugin]) {
         options = parts.options
@@ -71,7 +61,7 @@ final class AppServices {
         watcher = parts.watcher
         telemetry = parts.telemetry
         userData = UserData(parts.options)
-        self.plugins = plugins
+        followUps = PluginHost(plugins: plugins)
         let likes = RemoteLikesRepository(http: http)
         self.likes = likes
         feed = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: likes)
@@ -121,16 +111,14 @@ final class AppServices {
     /// Activates the follow-ups whose flag is on, then lets each wrap the feed and the like use case.
     private func activatePlugins() async {
         // The platform services a follow-up takes by type: the app's one HTTP client, and photo loaders.
-        services.offer(http, as: (any HTTPClient).self)
-        services.offer(ImageRowLoaders<PostID> { [unowned self] in photoLoader() })
-        for plugin in plugins where flags.isOn(FlagKey(plugin.flag.key)) {
-            activePlugins.append(FlagKey(plugin.flag.key), await plugin.activate(pluginContext(for: plugin.flag)))
-        }
-        (likePost, feed) = activePlugins.wrap(likePost: likePost, feed: feed)
+        followUps.services.offer(http, as: (any HTTPClient).self)
+        followUps.services.offer(ImageRowLoaders<PostID> { [unowned self] in photoLoader() })
+        await followUps.activate(flags: flags) { [unowned self] in pluginContext(for: $0) }
+        (likePost, feed) = followUps.active.wrap(likePost: likePost, feed: feed)
         // Outermost, so telemetry sees what the screens see: taps go to the like queue a follow-up
         // offered, else through the like use case.
-        if let queued = services.service((any QueuedLikePostUseCase).self) {
-            services.offer(TrackedQueuedLikePostUseCase(base: queued, telemetry: telemetry.tracker("likes")), as: (any QueuedLikePostUseCase).self)
+        if let queued = followUps.services.service((any QueuedLikePostUseCase).self) {
+            followUps.services.offer(TrackedQueuedLikePostUseCase(base: queued, telemetry: telemetry.tracker("likes")), as: (any QueuedLikePostUseCase).self)
         }
         likePost = TrackedLikePostUseCase(base: likePost, telemetry: telemetry.tracker("likes"))
         feed = TrackedFeedRepository(base: feed, telemetry: telemetry.tracker("feed"), started: telemetry.started)
@@ -146,22 +134,22 @@ final class AppServices {
                 CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
             },
             newPosts: RemoteNewPostsCounter(http: http),
-            extensions: { [activePlugins] screen in activePlugins.extensions(for: screen).map(\.extension) },
+            extensions: { [active = followUps.active] screen in active.extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in newPostStore() },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
             ascii: options.ascii, symbols: options.blockSymbols, background: options.background,
             warn: { line in
                 StandardStreams.err(line)
                 tracker.track(.error(code: flag.key, message: line))
-            }, newPostsRelay: newPostsRelay,
+            }, newPostsRelay: followUps.newPostsRelay,
             refreshFlags: { [watcher] in Task { _ = await watcher.refreshOnce() } },
-            telemetry: tracker, photoOpener: photoViewer, services: services, postPipeline: postPipeline, fileChanges: fileChanges,
+            telemetry: tracker, photoOpener: photoViewer, services: followUps.services, postPipeline: followUps.postPipeline, fileChanges: followUps.fileChanges,
             optionText: { [options] in options.text(of: $0) })
     }
 
     /// A post store over the app's like use case and the like queue a follow-up offered, if any.
     private func newPostStore() -> InMemoryPostStore {
-        InMemoryPostStore(likePost: likePost, queue: services.service((any QueuedLikePostUseCase).self))
+        InMemoryPostStore(likePost: likePost, queue: followUps.services.service((any QueuedLikePostUseCase).self))
     }
 
     /// A photo loader for one screen (each screen cancels its own rows' loads); `nil` when photos
@@ -174,11 +162,11 @@ final class AppServices {
     /// The feed screen's view model; every screen made here shares the app's like use case, and
     /// the post store a follow-up shares, if one does.
     func makeFeedViewModel() -> FeedViewModel {
-        let memory = activePlugins.feedMemory()
+        let memory = followUps.active.feedMemory()
         if memory?.hasSavedRows == true { telemetry.showsSavedFeed = true }
-        let model = FeedViewModel(feed: feed, posts: makeStore(), memory: memory, pipeline: postPipeline)
+        let model = FeedViewModel(feed: feed, posts: makeStore(), memory: memory, pipeline: followUps.postPipeline)
         // The network is back after failures: the follow-ups catch up (the model revalidates itself).
-        model.onRecovered = { [activePlugins] in activePlugins.returned() }
+        model.onRecovered = { [active = followUps.active] in active.returned() }
         let feedTelemetry = telemetry.tracker("feed")
         model.onWaitedAtEnd = { feedTelemetry.track(.endOfRows(waitMilliseconds: $0.milliseconds)) }
         screens.append(model)
@@ -189,7 +177,7 @@ final class AppServices {
     /// `--fresh-for`, and every follow-up catches up (the outbox sent, the pill polled).
     func returned() {
         for screen in screens { screen.returned() }
-        activePlugins.returned()
+        followUps.active.returned()
     }
 
     /// Saves each feed's place beside its saved pages (quit, suspend); returns once written.
@@ -199,10 +187,10 @@ final class AppServices {
 
     /// A post store for a new screen: the one a follow-up shares, else one of its own.
     private func makeStore() -> any PostStore {
-        let store = activePlugins.sharedStore() ?? newPostStore()
+        let store = followUps.active.sharedStore() ?? newPostStore()
         if !stores.contains(where: { $0 === store }) {
             stores.append(store)
-            activePlugins.adopt(store)
+            followUps.active.adopt(store)
         }
         return store
     }
@@ -213,7 +201,7 @@ final class AppServices {
     }
 
     /// Whether quitting must wait for likes in flight: no follow-up keeps them on this device.
-    var waitsForLikesOnQuit: Bool { !activePlugins.keepLikes }
+    var waitsForLikesOnQuit: Bool { !followUps.active.keepLikes }
 
     /// Forgets everything of the user: every screen's rows, the stores, the follow-ups' state, the
     /// photos and every file on disk. Returns a line for stderr when a file could not be deleted.
@@ -224,7 +212,7 @@ final class AppServices {
         // Remote flags may be aimed at a user: the next one starts from the bundled defaults.
         try? flagsCache.delete()
         if let problem = await telemetry.logout() { return problem }
-        let (problem, open) = await activePlugins.logout()
+        let (problem, open) = await followUps.active.logout()
         if let problem { return problem }
         do {
             try userData.delete(files: pluginFiles + [telemetry.files.queue], keepingOpen: open)
@@ -235,7 +223,7 @@ final class AppServices {
     }
 
     /// Every file the follow-ups keep for this user, on or off.
-    var pluginFiles: [URL] { plugins.flatMap { $0.files(userData.pluginFiles) } }
+    var pluginFiles: [URL] { followUps.files(userData.pluginFiles) }
 
     /// Tracks the run's last figures and writes (with `on`, sends) the telemetry, waiting 2 s at most.
     func finishTelemetry() async {
@@ -244,12 +232,12 @@ final class AppServices {
 
     /// Tells every active follow-up the app is ending (2 s at most for all); returns whether all finished.
     @discardableResult
-    func shutdownPlugins(timeout: Duration = .seconds(2)) async -> Bool { await activePlugins.shutdown(timeout: timeout) }
+    func shutdownPlugins(timeout: Duration = .seconds(2)) async -> Bool { await followUps.active.shutdown(timeout: timeout) }
 
     /// Stops the background work and the embedded server, if any.
     func stop() {
         for task in background { task.cancel() }
-        fileChanges.stop()
+        followUps.stop()
         embedded?.stop()
     }
 
@@ -257,10 +245,9 @@ final class AppServices {
         // The remote flags are fetched once now and then every few minutes, for the next start.
         let watcher = watcher
         background.append(Task { await watcher.run() })
-        background.append(Task { [activePlugins] in
-            for await update in watcher.updates { activePlugins.switchOff(update.turnedOff) }
+        background.append(Task { [active = followUps.active] in
+            for await update in watcher.updates { active.switchOff(update.turnedOff) }
         })
-        activePlugins.start()
-        fileChanges.start()
+        followUps.start()
     }
 }

@@ -6,15 +6,15 @@ import ImagePipeline
 enum HeadlessMode {
     static func run(_ services: AppServices) async -> Int32 {
         let feed = services.makeFeedViewModel()
-        let extensions = services.activePlugins.extensions(for: feed)
+        let extensions = services.followUps.active.extensions(for: feed)
         var app = HeadlessDriver.App()
-        app.plugins = services.plugins
-        app.active = services.activePlugins.all
+        app.plugins = services.followUps.plugins
+        app.active = services.followUps.active.all
         app.extensions = extensions
         app.photos = services.photos
         app.logout = { if let problem = await services.logout() { StandardStreams.err(problem) } }
         app.tapsRecorded = { await services.waitUntilTapsRecorded() }
-        app.settle = { await services.activePlugins.settle(timeout: $0) }
+        app.settle = { await services.followUps.active.settle(timeout: $0) }
         app.waitsForLikesOnQuit = services.waitsForLikesOnQuit
         app.returned = { services.returned() }
         app.savePlaces = { await services.savePlaces() }
@@ -28,7 +28,7 @@ enum HeadlessMode {
             return written
         }, app: app)
         // A follow-up switched off by the server closes the screen it opened.
-        services.activePlugins.onSwitchedOff = { driver.switchedOff($0) }
+        services.followUps.active.onSwitchedOff = { driver.switchedOff($0) }
         await driver.run(LineReader.standardInput())
         return 0
     }

@@ -90,10 +90,10 @@ private struct RecordingPlugin: FeaturePlugin {
         let services = try await AppServices.start(try options(["--headless", "--disable", "recording"], plugin: plugin), plugins: [plugin])
         defer { services.stop() }
         let model = services.makeFeedViewModel()
-        #expect(services.activePlugins.extensions(for: model).isEmpty)
+        #expect(services.followUps.active.extensions(for: model).isEmpty)
         #expect(log.activations == 0 && log.starts == 0 && log.screens == 0 && log.adopted == 0)
         #expect(services.pluginFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
-        #expect(services.activePlugins.all.isEmpty)
+        #expect(services.followUps.active.all.isEmpty)
     }
 
     @Test func aPluginWhoseFlagIsOnTakesPartInEveryHookAndLogoutDeletesItsFiles() async throws {
@@ -104,11 +104,11 @@ private struct RecordingPlugin: FeaturePlugin {
         defer { services.stop() }
         #expect(log.activations == 1 && log.starts == 1)
         let model = services.makeFeedViewModel()
-        _ = services.activePlugins.extensions(for: model)
+        _ = services.followUps.active.extensions(for: model)
         #expect(log.screens == 1 && log.adopted == 1, "each screen's store is adopted once and each screen extended")
         let file = try #require(services.pluginFiles.first)
         #expect(FileManager.default.fileExists(atPath: file.path))
-        let value = await services.activePlugins.all.first?.plugin.value(of: RecordingPlugin.note)
+        let value = await services.followUps.active.all.first?.plugin.value(of: RecordingPlugin.note)
         #expect(value == "\"on every 7 ms\"", "the plugin's option reached it")
         #expect(await services.logout() == nil)
         #expect(log.logouts == 1)
@@ -244,7 +244,7 @@ private struct StatsPlugin: FeaturePlugin {
         defer { services.stop() }
         var app = HeadlessDriver.App()
         app.plugins = [plugin]
-        app.active = services.activePlugins.all
+        app.active = services.followUps.active.all
         var lines: [String] = []
         let driver = HeadlessDriver(feed: services.makeFeedViewModel(), write: { lines.append($0); return true }, app: app)
         await driver.run(AsyncStream { continuation in
@@ -296,7 +296,7 @@ private struct FilteringPlugin: FeaturePlugin {
         let shown = model.viewState.rows.count
         #expect(model.viewState.rows.contains { $0.authorID == author })
         filter.hidden.insert(author)
-        services.postPipeline.filtersChanged()
+        services.followUps.postPipeline.filtersChanged()
         #expect(!model.viewState.rows.contains { $0.authorID == author })
         #expect(model.viewState.rows.count < shown)
         await model.refresh().value
