@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
         .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
-        .target(name: "StoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/StoreInterface"),
+        .target(name: "OfflinePagesInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/OfflinePagesInterface"),
         .target(name: "PostStoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/PostStoreInterface"),
         .target(name: "TelemetryInterface", path: "Modules/Interfaces/TelemetryInterface"),
         // The terminal's vocabulary the screens and plugins speak: keys, sizes, glyphs, styles, the cell buffer.
@@ -89,9 +89,9 @@ let package = Package(
         ),
 
         .target(
-            name: "Store",
-            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "StoreInterface", "PluginInterface", "Database", "Paging", "TelemetryInterface"],
-            path: "Modules/Features/Store",
+            name: "OfflinePages",
+            dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "OfflinePagesInterface", "PluginInterface", "Database", "Paging", "TelemetryInterface"],
+            path: "Modules/Features/OfflinePages",
             exclude: ["feature.json"]
         ),
 
@@ -190,7 +190,7 @@ let package = Package(
         .target(name: "FeedTesting", dependencies: ["PostStoreInterface", "FeedInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
-        .target(name: "StoreTesting", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "StoreInterface"], path: "Modules/TestSupport/StoreTesting"),
+        .target(name: "StoreTesting", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "OfflinePagesInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
         .target(name: "TerminalUITesting", dependencies: ["TerminalUIInterface"], path: "Modules/TestSupport/TerminalUITesting"),
@@ -204,7 +204,7 @@ let package = Package(
         .executableTarget(
             name: "Host",
             dependencies: [
-                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "Store", "Profile",
+                "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "OfflinePages", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalUIInterface", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
                 "PostScreenKit",
@@ -241,7 +241,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "StoreDemo",
-            dependencies: ["Store", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "Arguments"],
+            dependencies: ["OfflinePages", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "Arguments"],
             path: "Examples/StoreDemo"
         ),
 
@@ -249,7 +249,7 @@ let package = Package(
         .executableTarget(
             name: "FeedBench",
             dependencies: [
-                "FeedInterface", "LikesInterface", "StoreInterface", "Feed", "Likes", "Store", "CSQLite", "FeedTesting",
+                "FeedInterface", "LikesInterface", "OfflinePagesInterface", "Feed", "Likes", "OfflinePages", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "TerminalUIInterface", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
                 "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "PluginKit", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
@@ -259,7 +259,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CacheCrashProbe",
-            dependencies: ["FeedInterface", "Store"],
+            dependencies: ["FeedInterface", "OfflinePages"],
             path: "Tools/CacheCrashProbe"
         ),
         .executableTarget(
@@ -333,9 +333,9 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "StoreTests",
+            name: "OfflinePagesTests",
             dependencies: [
-                "Store", "StoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Database", "FeedTesting", "StoreTesting", "LikesTesting",
+                "OfflinePages", "OfflinePagesInterface", "FeedInterface", "LikesInterface", "PluginInterface", "Database", "FeedTesting", "StoreTesting", "LikesTesting",
                 "TestingSupport", "ProcessTesting", "CacheCrashProbe", "Feed", "TerminalUIInterface", "TelemetryInterface", "TelemetryTesting",
             ]),
         .testTarget(name: "DatabaseTests", dependencies: ["Database", "CSQLite", "ProcessTesting", "TestingSupport"]),

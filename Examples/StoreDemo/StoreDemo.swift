@@ -4,9 +4,9 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import Posts
-import Store
+import OfflinePages
 
-/// `store-demo`: the store feature built and run on its own. Saved pages (`Store`) in a real SQLite
+/// `store-demo`: the store feature built and run on its own. Saved pages (`OfflinePages`) in a real SQLite
 /// file in a temporary directory, read back after the file is opened again, and the one post store
 /// (`Posts`) that two screens read; prints each step and exits.
 @main

@@ -4,10 +4,10 @@
 import LiveUpdates
 import MuteAuthors
 import NewPostsPill
+import OfflinePages
 import OfflineQueue
 import PluginInterface
 import Profile
-import Store
 
 /// The follow-ups this app is built with, in their manifests' `position` order. Nothing else in the
 /// host names a follow-up: flags, options, headless commands and fields, files and screens come from here.

@@ -27,7 +27,7 @@ struct ConfigTests {
         #expect(config.unusedDependencySeverity == .warning)
         #expect(config.conditions.active == ["os(Linux)"])
         #expect(RoleAssignment.find(for: "FeedTests", path: "Tests/FeedTests", in: config.roles)?.module == "Feed")
-        #expect(RoleAssignment.find(for: "StoreInterface", path: "Sources/StoreInterface", in: config.roles)?.role.name == "interface")
+        #expect(RoleAssignment.find(for: "OfflinePagesInterface", path: "Sources/OfflinePagesInterface", in: config.roles)?.role.name == "interface")
         #expect(RoleAssignment.find(for: "Feed", path: "Sources/Feed", in: config.roles)?.role.name == "implementation")
         #expect(RoleAssignment.find(for: "Mystery", path: "Sources/Mystery", in: config.roles) == nil)
     }

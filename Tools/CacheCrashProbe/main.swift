@@ -5,7 +5,7 @@
 // cursor `after-g<k>` and savedAt k seconds after the reference date. After each commit it prints k.
 import FeedInterface
 import Foundation
-import Store
+import OfflinePages
 
 /// The page of generation `k`.
 func generation(_ k: Int) -> FeedPage {

@@ -3,10 +3,10 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 
-/// (e) The offline cache through `Store` against the same SQL on SQLite's C API, in one run.
+/// (e) The offline cache through `OfflinePages` against the same SQL on SQLite's C API, in one run.
 @MainActor
 enum StoreBenchmarks {
     /// Iterations per operation; the median is reported.

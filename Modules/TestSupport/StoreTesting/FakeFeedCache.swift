@@ -1,11 +1,11 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import OfflinePagesInterface
 
 /// A `FeedCache` in memory with the same rules as the real one: replace all, append while fewer
 /// than `maxPages` pages are saved (and never to an empty cache), update one post in place. The
-/// contract suite in StoreTests runs against both.
+/// contract suite in OfflinePagesTests runs against both.
 public actor FakeFeedCache: FeedCache {
     private var posts: [Post] = []
     private var next: Cursor?

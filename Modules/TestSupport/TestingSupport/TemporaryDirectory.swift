@@ -6,7 +6,7 @@ public final class TemporaryDirectory: Sendable {
     /// The directory's location.
     public let url: URL
 
-    /// Creates `<prefix>-<UUID>`; `prefix` defaults to the calling test target's name (`StoreTests-…`).
+    /// Creates `<prefix>-<UUID>`; `prefix` defaults to the calling test target's name (`OfflinePagesTests-…`).
     public init(_ prefix: String? = nil, fileID: String = #fileID) throws {
         // A path of `make`, so it goes at exit too, should the test's work still hold it when the run ends.
         url = Self.make(prefix, fileID: fileID)

@@ -2,13 +2,13 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import LikesInterface
-import StoreInterface
+import OfflinePagesInterface
 import StoreTesting
 import TelemetryInterface
 import TelemetryTesting
 import Testing
 
-@testable import Store
+@testable import OfflinePages
 
 /// `offline-pages` tracks its own writes with the tracker its context hands it (the host's, of the
 /// flag's owning team): `store_write` events of the cache, ok or failed, the same name and properties

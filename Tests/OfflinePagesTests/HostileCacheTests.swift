@@ -2,7 +2,7 @@ import Database
 import FeedInterface
 import FeedTesting
 import Foundation
-@testable import Store
+@testable import OfflinePages
 import Testing
 import TestingSupport
 

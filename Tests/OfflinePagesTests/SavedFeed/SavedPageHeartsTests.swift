@@ -2,7 +2,7 @@ import FeedInterface
 import FeedTesting
 import Feed
 import LikesTesting
-import Store
+import OfflinePages
 import StoreTesting
 import Testing
 import TestingSupport

@@ -2,7 +2,7 @@ import Database
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import OfflinePagesInterface
 
 /// The offline-pages cache: the first pages of the feed in SQLite (WAL), post data apart from feed order.
 ///

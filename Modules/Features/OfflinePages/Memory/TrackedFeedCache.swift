@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import OfflinePagesInterface
 import TelemetryInterface
 
 /// The saved pages, tracking every write and whether it failed.

@@ -2,8 +2,8 @@ import FeedInterface
 import FeedTesting
 import Foundation
 import PluginInterface
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 import StoreTesting
 import Testing
 

@@ -4,8 +4,8 @@ import FeedTesting
 import Foundation
 import LikesInterface
 import ProcessTesting
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 import Testing
 import TestingSupport
 

@@ -4,8 +4,8 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import PluginInterface
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 import StoreTesting
 import Testing
 @testable import Feed

@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import PluginInterface
-import StoreInterface
+import OfflinePagesInterface
 import TelemetryInterface
 
 /// `offline-pages` switched on: the saved feed the feed screen shows first and saves into.

@@ -2,8 +2,8 @@ import Database
 import FeedInterface
 import FeedTesting
 import Foundation
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 import Testing
 import TestingSupport
 

@@ -2,7 +2,7 @@ import FeedInterface
 import Foundation
 import PluginInterface
 import PostStoreInterface
-import StoreInterface
+import OfflinePagesInterface
 
 /// The feed screen's memory with `offline-pages` on: the rows it opens with come from the saved
 /// feed, judged by age (`FeedFreshness`), and every page, heart and place it shows is saved, in

@@ -3,7 +3,7 @@ import Foundation
 import LikesInterface
 import Paging
 import PostStoreInterface
-import StoreInterface
+import OfflinePagesInterface
 
 /// Writes to the saved feed one operation after another, in the order asked, on one long-lived
 /// task. A failed write leaves what was saved before (the cache reports its own failures). Hearts

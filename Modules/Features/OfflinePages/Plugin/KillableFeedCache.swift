@@ -1,7 +1,7 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import StoreInterface
+import OfflinePagesInterface
 import Synchronization
 
 /// The saved feed of `offline-pages`, until the server switches the follow-up off while the app

@@ -2,7 +2,7 @@ import Database
 import FeedInterface
 import FeedTesting
 import Foundation
-import Store
+import OfflinePages
 import Testing
 import TestingSupport
 

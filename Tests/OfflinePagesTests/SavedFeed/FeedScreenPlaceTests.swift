@@ -3,8 +3,8 @@ import FeedTesting
 import Foundation
 import LikesTesting
 import PluginInterface
-import Store
-import StoreInterface
+import OfflinePages
+import OfflinePagesInterface
 import StoreTesting
 import TerminalUIInterface
 import Testing

@@ -4,7 +4,7 @@ import Foundation
 import LikesInterface
 import LikesTesting
 import PluginInterface
-import Store
+import OfflinePages
 import StoreTesting
 import Testing
 
