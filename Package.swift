@@ -82,6 +82,12 @@ let package = Package(
             path: "Modules/Features/FeedData"
         ),
         .target(
+            name: "Mastodon",
+            dependencies: ["FeedInterface", "LikesInterface", "Networking", "ImageCodec"],
+            path: "Modules/Features/Mastodon",
+            exclude: ["feature.json"]
+        ),
+        .target(
             name: "Likes",
             dependencies: ["FeedInterface", "LikesInterface", "Networking"],
             path: "Modules/Features/Likes",
@@ -294,6 +300,11 @@ let package = Package(
         .testTarget(name: "FeedInterfaceTests", dependencies: ["FeedInterface"]),
         .testTarget(name: "PostStoreInterfaceTests", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface"]),
         .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
+        .testTarget(
+            name: "MastodonTests",
+            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
+            exclude: ["Recorded"]
+        ),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "TestingSupport"]),
         .testTarget(
             name: "PostScreenKitTests",

@@ -1,0 +1,33 @@
+import FeedInterface
+import Foundation
+import LikesInterface
+import Networking
+
+/// Likes as Mastodon favourites: `POST /api/v1/statuses/:id/favourite` or `/unfavourite`, both
+/// idempotent; the heart and count come from the status in the reply.
+public struct MastodonFavourites: LikesRepository {
+    private let http: any HTTPClient
+
+    /// Favourites through `http` (which carries the token).
+    public init(http: any HTTPClient) {
+        self.http = http
+    }
+
+    public func setLiked(_ liked: Bool, post: PostID) async throws -> LikeResult {
+        let request = HTTPRequest(
+            method: .post, pathSegments: ["api", "v1", "statuses", post.rawValue, liked ? "favourite" : "unfavourite"], isIdempotent: true)
+        let status: MastodonStatusDTO
+        do {
+            status = try await http.send(request, decoding: MastodonStatusDTO.self)
+        } catch .status(403, _) {
+            throw FeedError.server(reason: "the server refused the favourite (403): the token lacks the write:favourites scope; sign in again")
+        } catch {
+            throw MastodonErrors.feedError(error, hadCursor: false)
+        }
+        let shown = status.reblog?.status ?? status
+        guard let favourited = shown.favourited, let count = shown.favouritesCount, PostLimits.likeCount.contains(count) else {
+            throw FeedError.server(reason: "the favourite's reply has no favourited state or count")
+        }
+        return LikeResult(liked: favourited, likeCount: count)
+    }
+}
