@@ -83,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "Mastodon",
-            dependencies: ["FeedInterface", "LikesInterface", "Networking", "ImageCodec"],
+            dependencies: ["FeedInterface", "LikesInterface", "Networking", "ImageCodec", "SafeText"],
             path: "Modules/Features/Mastodon",
             exclude: ["feature.json"]
         ),
@@ -196,6 +196,7 @@ let package = Package(
         .target(name: "FeedTesting", dependencies: ["PostStoreInterface", "FeedInterface", "PluginInterface", "TestingSupport"], path: "Modules/TestSupport/FeedTesting"),
         .target(name: "LikesTesting", dependencies: ["FeedInterface", "LikesInterface", "TestingSupport"], path: "Modules/TestSupport/LikesTesting"),
         .target(name: "ProfileTesting", dependencies: ["FeedInterface", "ProfileInterface"], path: "Modules/TestSupport/ProfileTesting"),
+        .target(name: "MastodonTesting", dependencies: ["HTTPServer", "ImageCodec"], path: "Modules/TestSupport/MastodonTesting"),
         .target(name: "StoreTesting", dependencies: ["PostStoreInterface", "FeedInterface", "LikesInterface", "OfflinePagesInterface"], path: "Modules/TestSupport/StoreTesting"),
         .target(name: "LiveUpdatesTesting", dependencies: ["Networking"], path: "Modules/TestSupport/LiveUpdatesTesting"),
         .target(name: "NetworkingTesting", dependencies: ["Networking"], path: "Modules/TestSupport/NetworkingTesting"),
@@ -213,7 +214,7 @@ let package = Package(
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "OfflinePages", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalUIInterface", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
-                "PostScreenKit",
+                "PostScreenKit", "Mastodon",
             ],
             path: "Host"
         ),
@@ -305,6 +306,7 @@ let package = Package(
             dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
             exclude: ["Recorded"]
         ),
+        .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "TestingSupport"]),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "TestingSupport"]),
         .testTarget(
             name: "PostScreenKitTests",

@@ -12,6 +12,8 @@ enum FeedCommandSpec {
     static func options(plugins pluginOptions: [PluginOption]) -> [OptionSpec] {
         [
             OptionSpec("--server", value: "URL", "any server that speaks the feed API; without it, feed starts the reference server in-process on a free 127.0.0.1 port"),
+            OptionSpec("--api", value: "feed|mastodon|auto", "the API --server speaks: feed (default), mastodon (Mastodon, Pixelfed, GoToSocial…; the token from FEED_TOKEN), auto (asks GET /api/v1/instance and says what it found)", completion: .choices(["feed", "mastodon", "auto"])),
+            OptionSpec("--timeline", value: "NAME", "with --api mastodon: home|local|public|tag:NAME (default home with FEED_TOKEN, else public)"),
             OptionSpec("--headless", "commands on stdin, one JSON state per line on stdout (see Headless commands)"),
             OptionSpec("--enable", value: "K", "switch the follow-up K on (see Flags)", completion: .choices([])),
             OptionSpec("--disable", value: "K", "switch the follow-up K off", completion: .choices([])),

@@ -1,6 +1,7 @@
 import Arguments
 import FeatureFlags
 import Foundation
+import Mastodon
 import PluginInterface
 import TelemetryInterface
 import TerminalUI
@@ -35,6 +36,10 @@ enum HostCommand: Equatable {
 struct HostOptions: Equatable {
     /// `--server URL`: any server that speaks the API; `nil` starts the embedded reference server.
     var server: URL?
+    /// `--api feed|mastodon|auto`: the API the server speaks (`auto` is resolved at start).
+    var api = ServerAPI.feed
+    /// `--timeline home|local|public|tag:NAME` with the Mastodon API; `nil`: home with a token, else public.
+    var timeline: MastodonTimeline?
     /// `--enable K` / `--disable K`, already checked against the registry.
     var flags = CommandLineFlags()
     /// `--flags-file PATH`: a JSON file of flag values (lowest source but defaults).
@@ -122,6 +127,7 @@ struct HostOptions: Equatable {
             }
         }
         if version { return .version }
+        try options.checkAPI()
         if let pluginCommand { return .plugin(command: pluginCommand, options) }
         switch subcommand {
         case .flags: return .flags(options, json: json)
@@ -159,6 +165,14 @@ struct HostOptions: Equatable {
         case "--server":
             let text = try scanner.value(expected: "a URL such as http://127.0.0.1:8080")
             server = try ServerAddress.parse(text)
+        case "--api":
+            let value = try scanner.value(expected: "feed, mastodon or auto")
+            guard let parsed = ServerAPI(rawValue: value) else { throw scanner.invalid(value, expected: "feed, mastodon or auto") }
+            api = parsed
+        case "--timeline":
+            let value = try scanner.value(expected: "home, local, public or tag:NAME")
+            guard let parsed = MastodonTimeline(value) else { throw scanner.invalid(value, expected: "home, local, public or tag:NAME (a tag of letters, digits or _)") }
+            timeline = parsed
         case "--flags-file":
             flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
         case "--data-dir":
@@ -214,6 +228,16 @@ struct HostOptions: Equatable {
 }
 
 extension HostOptions {
+    /// Refuses an API the embedded server cannot speak, and a timeline without the Mastodon API.
+    func checkAPI() throws(ArgumentError) {
+        if api != .feed, server == nil {
+            throw ArgumentError("--api \(api.rawValue) needs --server https://HOST: the embedded reference server speaks only the feed API")
+        }
+        if timeline != nil, api == .feed {
+            throw ArgumentError("--timeline needs --api mastodon (or auto): the feed API has one feed")
+        }
+    }
+
     /// The block symbols photos are drawn with: `--symbols`, or what `auto` picks from the environment.
     var blockSymbols: BlockSymbols {
         BlockSymbols(rawValue: symbols) ?? BlockSymbols.detect(environment: ProcessInfo.processInfo.environment)
@@ -228,6 +252,8 @@ extension HostOptions {
     func shownValue(of option: String) -> String {
         switch option {
         case "--server": server?.absoluteString ?? "embedded"
+        case "--api": api.rawValue
+        case "--timeline": timeline?.description ?? "default"
         case "--user": user
         case "--data-dir": dataDir?.path ?? "default"
         case "--flags-file": flagsFile?.path ?? "default"

@@ -7,6 +7,7 @@ import Foundation
 import ImagePipeline
 import Likes
 import LikesInterface
+import Mastodon
 import Networking
 import PluginInterface
 import PluginKit
@@ -46,7 +47,8 @@ final class AppServices {
     /// Whether photos are drawn where the screens run (colour, no `--ascii`).
     var drawsPhotos = true
     private let flagsCache: RemoteFlagsCache
-    private let likes: RemoteLikesRepository
+    /// The repositories of the API the server speaks.
+    private let repositories: APIRepositories
     private let embedded: FeedServer?
     private var screens: [FeedViewModel] = []
     private var stores: [any PostStore] = []
@@ -62,10 +64,10 @@ final class AppServices {
         telemetry = parts.telemetry
         userData = UserData(parts.options)
         followUps = PluginHost(plugins: plugins)
-        let likes = RemoteLikesRepository(http: http)
-        self.likes = likes
-        feed = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: likes)
-        likePost = SerialLikePostUseCase(likes: likes, reread: likes)
+        let repositories = APIRepositories(api: parts.options.api, timeline: parts.timeline, http: http)
+        self.repositories = repositories
+        feed = repositories.feed
+        likePost = SerialLikePostUseCase(likes: repositories.likes, reread: repositories.likes)
         let photos = parts.options.photos ? Self.photoPipeline(parts.options, userData: userData, http: http) : nil
         self.photos = photos
         let (photoCache, http) = (userData.photoCache, http)
@@ -80,10 +82,14 @@ final class AppServices {
     static func start(_ options: HostOptions, plugins: [any FeaturePlugin] = PluginList.all) async throws -> AppServices {
         let started = ContinuousClock.now
         let (baseURL, embedded) = try serverAddress(options)
-        let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: options.requestTimeout, totalDeadline: options.requestTimeout))
+        let environment = ProcessInfo.processInfo.environment
+        var options = options
+        if options.api == .auto { options.api = await resolveAPI(baseURL, timeout: options.requestTimeout) }
+        let token = options.api == .mastodon ? EnvironmentToken(environment: environment) : nil
+        let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(
+            baseURL: baseURL, timeout: options.requestTimeout, tokens: token, totalDeadline: options.requestTimeout))
         let counting = CountingHTTPClient(base: transport)
         let http: any HTTPClient = counting
-        let environment = ProcessInfo.processInfo.environment
         let userData = UserData(options)
         let settings = TelemetrySettings.resolve(
             commandLine: options.telemetry, environment: environment,
@@ -101,7 +107,8 @@ final class AppServices {
         let watcher = RemoteFlagsWatcher(
             flags: flags, client: http, cache: flagsCache, configuration: watch, report: { StandardStreams.err("feed: \($0)") })
         let parts = AppServicesParts(
-            options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher, telemetry: telemetry)
+            options: options, flags: flags, http: http, embedded: embedded, flagsCache: flagsCache, watcher: watcher, telemetry: telemetry,
+            timeline: options.timeline ?? (token == nil ? .public : .home))
         let services = AppServices(parts, plugins: plugins)
         await services.activatePlugins()
         services.startBackgroundWork()
@@ -113,7 +120,7 @@ final class AppServices {
         // The platform services a follow-up takes by type: the app's one HTTP client, and photo loaders.
         followUps.services.offer(http, as: (any HTTPClient).self)
         followUps.services.offer(ImageRowLoaders<PostID> { [unowned self] in photoLoader() })
-        await followUps.activate(flags: flags) { [unowned self] in pluginContext(for: $0) }
+        await followUps.activate(flags: flags, api: options.api.rawValue) { [unowned self] in pluginContext(for: $0) }
         (likePost, feed) = followUps.active.wrap(likePost: likePost, feed: feed)
         // Outermost, so telemetry sees what the screens see: taps go to the like queue a follow-up
         // offered, else through the like use case.
@@ -126,14 +133,12 @@ final class AppServices {
 
     /// The services the follow-up of `flag` is given: its telemetry and warnings carry its owning team.
     private func pluginContext(for flag: PluginFlag) -> PluginContext {
-        let (http, likes) = (http, likes)
+        let likes = repositories.likes
         let tracker = telemetry.tracker(flag.owner)
         return PluginContext(
             likes: likes,
-            authorPosts: { author in
-                CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: author.id)), likedPosts: likes)
-            },
-            newPosts: RemoteNewPostsCounter(http: http),
+            authorPosts: repositories.authorPosts,
+            newPosts: repositories.newPosts,
             extensions: { [active = followUps.active] screen in active.extensions(for: screen).map(\.extension) },
             makePostStore: { [unowned self] in newPostStore() },
             files: userData.pluginFiles, option: { [options] in options.value(of: $0) },
@@ -244,7 +249,8 @@ final class AppServices {
     private func startBackgroundWork() {
         // The remote flags are fetched once now and then every few minutes, for the next start.
         let watcher = watcher
-        background.append(Task { await watcher.run() })
+        // Remote flags are the feed API's (`GET /v1/flags`); a Mastodon server has none.
+        if options.api == .feed { background.append(Task { await watcher.run() }) }
         background.append(Task { [active = followUps.active] in
             for await update in watcher.updates { active.switchOff(update.turnedOff) }
         })

@@ -2,7 +2,9 @@ import FeatureFlags
 import FeedServer
 import Foundation
 import ImagePipeline
+import Mastodon
 import Networking
+import SafeText
 
 /// What `AppServices.start` gathers before the services are built.
 struct AppServicesParts {
@@ -13,6 +15,8 @@ struct AppServicesParts {
     var flagsCache: RemoteFlagsCache
     var watcher: RemoteFlagsWatcher
     var telemetry: AppTelemetry
+    /// The Mastodon timeline read with `--api mastodon`.
+    var timeline: MastodonTimeline = .public
 }
 
 extension AppServices {
@@ -26,6 +30,19 @@ extension AppServices {
     /// A pipeline only for opening photos in a viewer (`--photos off`): nothing decoded or kept in memory.
     nonisolated static func openingPipeline(diskDirectory: URL, http: any HTTPClient) -> ImagePipeline {
         ImagePipeline(configuration: ImagePipelineConfiguration(memoryLimitBytes: 0, diskDirectory: diskDirectory, decodeThreads: 1), client: http)
+    }
+
+    /// What `--api auto` finds: the Mastodon API when `GET /api/v1/instance` answers with a
+    /// version, else the feed API; said on stderr either way.
+    static func resolveAPI(_ baseURL: URL, timeout: Duration) async -> ServerAPI {
+        let probe = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, timeout: timeout, totalDeadline: timeout))
+        let server = SafeText.line(baseURL.absoluteString, limit: 120)
+        guard let instance = await MastodonInstance.probe(probe) else {
+            StandardStreams.err("feed: \(server) does not answer GET /api/v1/instance: using the feed API")
+            return .feed
+        }
+        StandardStreams.err("feed: \(server) speaks the Mastodon API (\(instance.title.isEmpty ? "" : instance.title + ", ")version \(instance.version))")
+        return .mastodon
     }
 
     static func serverAddress(_ options: HostOptions) throws -> (URL, FeedServer?) {

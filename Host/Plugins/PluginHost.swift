@@ -26,10 +26,15 @@ final class PluginHost {
         self.plugins = plugins
     }
 
-    /// Activates, in the list's order, each follow-up whose flag is on in `flags`, with the
-    /// context `context` makes for its flag.
-    func activate(flags: ResolvedFlags, context: (PluginFlag) -> PluginContext) async {
+    /// Activates, in the list's order, each follow-up whose flag is on in `flags` and that works
+    /// with the server's `api`, with the context `context` makes for its flag; one that does not
+    /// work with it stays off, said once on stderr.
+    func activate(flags: ResolvedFlags, api: String, context: (PluginFlag) -> PluginContext) async {
         for plugin in plugins where flags.isOn(FlagKey(plugin.flag.key)) {
+            guard plugin.serverAPIs.contains(api) else {
+                StandardStreams.err("feed: \(plugin.flag.key) does not work with the \(api) API yet; it stays off")
+                continue
+            }
             active.append(FlagKey(plugin.flag.key), await plugin.activate(context(plugin.flag)))
         }
     }

@@ -55,7 +55,8 @@ final class AppTelemetry {
             NSHomeDirectory(),
         ])
         configuration.flushInterval = options.telemetryInterval
-        var sinks: [any TelemetrySink] = [EventsAPISink(http: http)]
+        // The events API is the feed API's; a Mastodon server takes no telemetry (OTLP still can).
+        var sinks: [any TelemetrySink] = options.api == .feed ? [EventsAPISink(http: http)] : []
         if let otlp = options.otlp { sinks.append(OTLPSink(http: http, endpoint: otlp)) }
         let pipeline = TelemetryPipeline(configuration: configuration, sinks: sinks, warn: { StandardStreams.err($0) })
         self.pipeline = pipeline

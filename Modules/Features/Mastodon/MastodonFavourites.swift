@@ -4,8 +4,9 @@ import LikesInterface
 import Networking
 
 /// Likes as Mastodon favourites: `POST /api/v1/statuses/:id/favourite` or `/unfavourite`, both
-/// idempotent; the heart and count come from the status in the reply.
-public struct MastodonFavourites: LikesRepository {
+/// idempotent; the heart and count come from the status in the reply. A heart is read back with
+/// `GET /api/v1/statuses/:id`.
+public struct MastodonFavourites: LikesRepository, LikedPostsSource {
     private let http: any HTTPClient
 
     /// Favourites through `http` (which carries the token).
@@ -29,5 +30,20 @@ public struct MastodonFavourites: LikesRepository {
             throw FeedError.server(reason: "the favourite's reply has no favourited state or count")
         }
         return LikeResult(liked: favourited, likeCount: count)
+    }
+
+    /// The favourited ones of `posts`, each read with `GET /api/v1/statuses/:id` (the first 40).
+    public func likedIDs(among posts: [PostID]) async throws -> Set<PostID> {
+        var liked: Set<PostID> = []
+        for post in posts.prefix(40) {
+            let status: MastodonStatusDTO
+            do {
+                status = try await http.send(.get(pathSegments: ["api", "v1", "statuses", post.rawValue]), decoding: MastodonStatusDTO.self)
+            } catch {
+                throw MastodonErrors.feedError(error, hadCursor: false)
+            }
+            if (status.reblog?.status ?? status).favourited == true { liked.insert(post) }
+        }
+        return liked
     }
 }

@@ -10,6 +10,8 @@ public enum MastodonTimeline: Hashable, Sendable, CustomStringConvertible {
     case `public`
     /// The public posts with a hashtag (its name without `#`).
     case tag(String)
+    /// One account's statuses with media (a profile), by account ID.
+    case account(String)
 
     /// The timeline `text` names, or nil: a tag is 1 to 100 letters, digits or `_`.
     public init?(_ text: String) {
@@ -32,6 +34,7 @@ public enum MastodonTimeline: Hashable, Sendable, CustomStringConvertible {
         case .local: (["api", "v1", "timelines", "public"], [URLQueryItem(name: "local", value: "true")])
         case .public: (["api", "v1", "timelines", "public"], [])
         case .tag(let name): (["api", "v1", "timelines", "tag", name], [])
+        case .account(let id): (["api", "v1", "accounts", id, "statuses"], [URLQueryItem(name: "only_media", value: "true")])
         }
     }
 
@@ -41,6 +44,7 @@ public enum MastodonTimeline: Hashable, Sendable, CustomStringConvertible {
         case .local: "local"
         case .public: "public"
         case .tag(let name): "tag:\(name)"
+        case .account(let id): "account:\(id)"
         }
     }
 }

@@ -24,9 +24,13 @@ public protocol FeaturePlugin {
     /// A part that cannot be built (a file that cannot be opened) is reported with `context.warn`
     /// and the follow-up runs without it.
     func activate(_ context: PluginContext) async -> any ActivePlugin
+    /// The server APIs it works with (`feed`, `mastodon`); with another, the host leaves it off and says so.
+    var serverAPIs: Set<String> { get }
 }
 
 extension FeaturePlugin {
+    /// Every API: the follow-up reads only what the contracts give it.
+    public var serverAPIs: Set<String> { ["feed", "mastodon"] }
     /// No options.
     public var options: [PluginOption] { [] }
     /// No headless commands.

@@ -28,6 +28,9 @@ public struct LiveUpdatesPlugin: FeaturePlugin {
 
     public var headlessFields: [HeadlessField] { [Self.field] }
 
+    /// The stream is the feed API's `GET /v1/live` (Mastodon's streaming is still to come).
+    public var serverAPIs: Set<String> { ["feed"] }
+
     public func activate(_ context: PluginContext) async -> any ActivePlugin {
         var timings = LiveTimings()
         timings.idleTimeout = .milliseconds(context.option(Self.idleTimeout))

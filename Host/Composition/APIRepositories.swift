@@ -1,0 +1,36 @@
+import FeedData
+import FeedInterface
+import Likes
+import LikesInterface
+import Mastodon
+import Networking
+
+/// The repositories of the API the server speaks (`--api`): the feed, the likes with their
+/// read-back, an author's posts and the count of newer posts. The one place that picks them.
+struct APIRepositories {
+    /// The feed the screen reads, hearts in.
+    let feed: any FeedRepository
+    /// Likes saved and read back.
+    let likes: any LikesRepository & LikedPostsSource
+    /// An author's posts with their hearts (a profile).
+    let authorPosts: @Sendable (Author) -> any FeedRepository
+    /// How many posts are newer than the first shown.
+    let newPosts: any NewPostsCounter
+
+    /// The repositories of `api` over `http`; `timeline` is the Mastodon timeline read.
+    init(api: ServerAPI, timeline: MastodonTimeline, http: any HTTPClient) {
+        switch api {
+        case .mastodon:
+            likes = MastodonFavourites(http: http)
+            feed = MastodonFeedRepository(http: http, timeline: timeline)
+            authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id)) }
+            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline)
+        case .feed, .auto:
+            let remote = RemoteLikesRepository(http: http)
+            likes = remote
+            feed = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: remote)
+            authorPosts = { CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: $0.id)), likedPosts: remote) }
+            newPosts = RemoteNewPostsCounter(http: http)
+        }
+    }
+}

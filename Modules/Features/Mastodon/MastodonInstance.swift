@@ -1,0 +1,26 @@
+import Foundation
+import Networking
+import SafeText
+
+/// What `GET /api/v1/instance` says of a server (`--api auto`): a Mastodon-API server answers
+/// with its version (Mastodon `4.3.0`, Pixelfed `3.5.3 (compatible; Pixelfed 0.12.4)`,
+/// GoToSocial `0.17.0 git-…`); a feed-API server has no such route.
+public struct MastodonInstance: Sendable, Equatable {
+    /// The server's `version`, cleaned for one line.
+    public let version: String
+    /// The server's `title` (its name), cleaned for one line.
+    public let title: String
+
+    private struct DTO: Decodable, Sendable {
+        let version: String?
+        let title: String?
+    }
+
+    /// The instance `http`'s server describes, or nil when it does not speak the Mastodon API.
+    public static func probe(_ http: any HTTPClient) async -> MastodonInstance? {
+        guard let dto = try? await http.send(.get(pathSegments: ["api", "v1", "instance"]), decoding: DTO.self),
+            let version = dto.version, !version.isEmpty
+        else { return nil }
+        return MastodonInstance(version: SafeText.line(version, limit: 80), title: SafeText.line(dto.title ?? "", limit: 80))
+    }
+}

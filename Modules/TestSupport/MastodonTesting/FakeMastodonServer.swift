@@ -1,0 +1,115 @@
+import Foundation
+import HTTPServer
+import ImageCodec
+import Synchronization
+
+/// A Mastodon-API server on loopback for tests: `count` photo statuses (ids descending from
+/// `count`), timelines paged by `Link` with `max_id`/`min_id`, favourites, one status, an
+/// account's statuses, `/api/v1/instance` and each status's photo as a JPEG. Its own JSON, shaped
+/// as the recorded Mastodon 4.7.3 replies are; it shares no code with the client.
+public final class FakeMastodonServer: Sendable {
+    /// Every request's method and path, and whether it carried a bearer token, in order.
+    public struct Seen: Sendable, Equatable {
+        public let method: String
+        public let path: String
+        public let query: [String: String]
+        public let bearer: String?
+    }
+
+    private struct State {
+        var favourited: Set<Int> = []
+        var seen: [Seen] = []
+    }
+
+    private let count: Int
+    private let state = Mutex(State())
+    private let photo: Data
+    private let server: Mutex<HTTPServer?> = Mutex(nil)
+    /// The base address once started.
+    public let baseURL: URL
+
+    /// A server of `count` statuses (1…1000), started on a free loopback port.
+    public init(count: Int = 50) throws {
+        self.count = min(max(1, count), 1_000)
+        photo = (try? JPEGEncoder().encode(RGBImage(width: 64, height: 48, red: 200, green: 120, blue: 40))) ?? Data()
+        let box = Mutex<FakeMastodonServer?>(nil)
+        let http = HTTPServer(port: 0) { request in
+            box.withLock { $0 }?.answer(request) ?? HTTPServerResponse(status: 503)
+        }
+        let port = try http.start()
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!
+        server.withLock { $0 = http }
+        box.withLock { $0 = self }
+    }
+
+    /// Stops listening.
+    public func stop() { server.withLock { $0?.stop() } }
+
+    /// The requests seen so far.
+    public var seen: [Seen] { state.withLock { $0.seen } }
+
+    /// Whether status `id` is favourited now.
+    public func isFavourited(_ id: Int) -> Bool { state.withLock { $0.favourited.contains(id) } }
+
+    private func answer(_ request: HTTPServerRequest) -> HTTPServerResponse {
+        let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        state.withLock { $0.seen.append(Seen(method: request.method, path: request.path, query: query, bearer: bearer)) }
+        let parts = request.path.split(separator: "/").map(String.init)
+        let api = parts.count >= 3 && parts[0] == "api" && parts[1] == "v1" ? Array(parts.dropFirst(2)) : []
+        if request.method == "GET", api == ["instance"] {
+            return json(#"{"uri":"127.0.0.1","title":"Fake","version":"4.7.3"}"#)
+        }
+        if request.method == "GET", api.first == "timelines" || api.count == 3 && api[0] == "accounts" && api[2] == "statuses" {
+            if api == ["timelines", "home"], bearer == nil {
+                return HTTPServerResponse(status: 401, body: Data(#"{"error":"The access token is invalid"}"#.utf8))
+            }
+            return timeline(request, query: query)
+        }
+        if request.method == "GET", api.count == 2, api[0] == "statuses", let id = Int(api[1]), (1...count).contains(id) {
+            return json(status(id))
+        }
+        if request.method == "POST", api.count == 3, api[0] == "statuses", api[2] == "favourite" || api[2] == "unfavourite" {
+            guard bearer != nil else { return HTTPServerResponse(status: 401) }
+            guard let id = Int(api[1]), (1...count).contains(id) else { return HTTPServerResponse(status: 404) }
+            state.withLock { state in
+                if api[2] == "favourite" { state.favourited.insert(id) } else { state.favourited.remove(id) }
+            }
+            return json(status(id))
+        }
+        if request.method == "GET", parts.first == "media" {
+            return HTTPServerResponse(status: 200, headers: [("Content-Type", "image/jpeg")], body: photo)
+        }
+        return HTTPServerResponse(status: 404, body: Data(#"{"error":"Record not found"}"#.utf8))
+    }
+
+    private func timeline(_ request: HTTPServerRequest, query: [String: String]) -> HTTPServerResponse {
+        let limit = min(max(1, query["limit"].flatMap(Int.init) ?? 20), 40)
+        let below = query["max_id"].flatMap(Int.init) ?? (count + 1)
+        let above = query["min_id"].flatMap(Int.init) ?? 0
+        let ids = Array(stride(from: min(below - 1, count), through: max(1, above + 1), by: -1).prefix(limit))
+        var headers: [(name: String, value: String)] = [
+            ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "299"), ("X-RateLimit-Reset", "2030-01-01T00:00:00.000Z"),
+        ]
+        if let last = ids.last, last > 1 {
+            let address = baseURL.absoluteString + request.path
+            headers.append(("Link", "<\(address)?max_id=\(last)>; rel=\"next\", <\(address)?min_id=\(ids[0])>; rel=\"prev\""))
+        }
+        return .json(200, Data(("[" + ids.map(status).joined(separator: ",") + "]").utf8), headers: headers)
+    }
+
+    private func status(_ id: Int) -> String {
+        let liked = state.withLock { $0.favourited.contains(id) }
+        let base = baseURL.absoluteString
+        let author = id % 5
+        return #"{"id":"\#(id)","created_at":"2026-10-14T19:05:21.259Z","sensitive":false,"spoiler_text":"","#
+            + #""replies_count":\#(id % 3),"favourites_count":\#(id % 7 + (liked ? 1 : 0)),"favourited":\#(liked),"#
+            + #""content":"<p>Photo number \#(id) &amp; friends</p>","reblog":null,"emojis":[],"#
+            + #""account":{"id":"\#(author)","acct":"user\#(author)","display_name":"User \#(author)"},"#
+            + #""media_attachments":[{"id":"m\#(id)","type":"image","url":"\#(base)/media/\#(id).jpg","#
+            + #""preview_url":"\#(base)/media/\#(id)-small.jpg","blurhash":"UGC~-#M{0JfkNFofR%M{IURj%Mt7E0oM%MR*","#
+            + #""meta":{"original":{"width":640,"height":480},"small":{"width":320,"height":240}}}]}"#
+    }
+
+    private func json(_ text: String) -> HTTPServerResponse { .json(200, Data(text.utf8)) }
+}

@@ -1,0 +1,90 @@
+import EndToEndTesting
+import Foundation
+import MastodonTesting
+import Testing
+import TestingSupport
+
+/// `feed --api mastodon` end to end: the built `feed`, headless, against a Mastodon-API server on
+/// loopback (`FakeMastodonServer`): rows from the timeline, favourites, paging by `Link`, the
+/// token sent only as asked, and `--api auto` saying what it found.
+@Suite(.heavy) struct MastodonEndToEndTests {
+    private static func feed(_ server: FakeMastodonServer, _ arguments: [String], token: String? = "secret-token") throws -> FeedProcess {
+        try FeedProcess(
+            ["--headless", "--server", server.baseURL.absoluteString, "--photos", "off", "--data-dir", TemporaryDirectory.make().path] + arguments,
+            environment: token.map { ["FEED_TOKEN": $0] } ?? [:])
+    }
+
+    @Test func theHomeTimelineShowsItsPhotoStatusesAndAFavouriteIsSentWithTheToken() async throws {
+        let server = try FakeMastodonServer(count: 50)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon"])
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        let rows = Headless.rows(state)
+        try #require(rows.count >= 20, "\(state)")
+        #expect(Headless.ids(state).prefix(3) == ["50", "49", "48"])
+        let first = try #require(rows.first)
+        #expect(first["author"] as? String == "User 0")
+        #expect(first["caption"] as? String == "Photo number 50 & friends")
+        #expect(server.seen.first { $0.path == "/api/v1/timelines/home" }?.bearer == "secret-token")
+        _ = try await feed.send("tap 50")
+        let settled = try await feed.send("settle")
+        #expect(server.isFavourited(50))
+        #expect(Headless.row(settled, id: "50")?["heart"] as? String == "liked")
+        #expect(Headless.row(settled, id: "50")?["likes"] as? String == Headless.likesText(2), "50 % 7 + 1: the count from the reply")
+        #expect(server.seen.contains { $0.method == "POST" && $0.path == "/api/v1/statuses/50/favourite" && $0.bearer == "secret-token" })
+        // Scrolling on pages by the Link header's max_id.
+        _ = try await feed.send("see \(rows.count - 1)")
+        let paged = try await feed.send("settle")
+        #expect(Headless.rows(paged).count > rows.count)
+        #expect(server.seen.contains { $0.path == "/api/v1/timelines/home" && $0.query["max_id"] == "31" })
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func withoutATokenThePublicTimelineIsReadAndNoTokenIsSent() async throws {
+        let server = try FakeMastodonServer(count: 10)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon"], token: nil)
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(Headless.ids(state).first == "10")
+        #expect(server.seen.contains { $0.path == "/api/v1/timelines/public" })
+        #expect(server.seen.allSatisfy { $0.bearer == nil })
+        #expect(try await feed.finish() == 0)
+    }
+
+    @Test func autoAsksTheInstanceAndSaysWhatItFound() async throws {
+        let server = try FakeMastodonServer(count: 5)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "auto", "--timeline", "local"], token: nil)
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(Headless.ids(state).first == "5")
+        #expect(server.seen.first?.path == "/api/v1/instance")
+        #expect(server.seen.contains { $0.path == "/api/v1/timelines/public" && $0.query["local"] == "true" })
+        #expect(try await feed.finish() == 0)
+        let errors = await feed.errorOutput()
+        #expect(errors.contains { $0.contains("speaks the Mastodon API (Fake, version 4.7.3)") }, "\(errors)")
+    }
+
+    @Test func aFollowUpThatNeedsTheFeedAPIStaysOffAndSaysSo() async throws {
+        let server = try FakeMastodonServer(count: 5)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon", "--enable", "live-updates"])
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        #expect(try await feed.finish() == 0)
+        let errors = await feed.errorOutput()
+        #expect(errors.contains("feed: live-updates does not work with the mastodon API yet; it stays off"), "\(errors)")
+        #expect(!server.seen.contains { $0.path.hasPrefix("/v1/") }, "nothing of the feed API is asked")
+    }
+
+    @Test func theEmbeddedServerCannotSpeakMastodonAndATimelineNeedsIt() async throws {
+        let embedded = try FeedProcess(["--api", "mastodon", "--headless"])
+        #expect(try await embedded.waitForExit() == 2)
+        #expect(await embedded.errorOutput() == ["feed: --api mastodon needs --server https://HOST: the embedded reference server speaks only the feed API"])
+        let timeline = try FeedProcess(["--timeline", "public", "--headless"])
+        #expect(try await timeline.waitForExit() == 2)
+        #expect(await timeline.errorOutput().first?.contains("--timeline needs --api mastodon") == true)
+    }
+}
