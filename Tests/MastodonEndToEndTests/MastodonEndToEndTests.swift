@@ -41,6 +41,29 @@ import TestingSupport
         #expect(try await feed.finish() == 0)
     }
 
+    @Test func aProfileShowsTheAuthorsStatusesWithMediaAndThePillCountsNewerStatuses() async throws {
+        let server = try FakeMastodonServer(count: 30)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon", "--enable", "shared-post-store", "--enable", "new-posts-pill", "--poll-interval", "1000"])
+        _ = try await feed.send("open")
+        _ = try await feed.send("settle")
+        server.publish(3)
+        var pill: Int?
+        let deadline = ContinuousClock.now + .seconds(30)
+        while pill != 3, ContinuousClock.now < deadline {
+            pill = (try await feed.send("state")["pill"] as? [String: Any])?["count"] as? Int
+        }
+        #expect(pill == 3, "the pill counts the statuses newer than the first row (min_id)")
+        #expect(server.seen.contains { $0.path == "/api/v1/timelines/home" && $0.query["min_id"] == "30" })
+        _ = try await feed.send("profile 30")
+        let profile = try await feed.send("settle")
+        #expect(profile["screen"] as? String == "profile")
+        let grid = try #require(profile["profile"] as? [String: Any], "\(profile)")
+        #expect(Headless.ids(grid).prefix(3) == ["30", "25", "20"], "the author's statuses only")
+        #expect(server.seen.contains { $0.path == "/api/v1/accounts/0/statuses" && $0.query["only_media"] == "true" })
+        #expect(try await feed.finish() == 0)
+    }
+
     @Test func withoutATokenThePublicTimelineIsReadAndNoTokenIsSent() async throws {
         let server = try FakeMastodonServer(count: 10)
         defer { server.stop() }

@@ -17,20 +17,20 @@ public final class FakeMastodonServer: Sendable {
     }
 
     private struct State {
+        var count: Int
         var favourited: Set<Int> = []
         var seen: [Seen] = []
     }
 
-    private let count: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let photo: Data
     private let server: Mutex<HTTPServer?> = Mutex(nil)
     /// The base address once started.
     public let baseURL: URL
 
-    /// A server of `count` statuses (1…1000), started on a free loopback port.
+    /// A server of `count` statuses (1…1000; the author of status N is `N % 5`), started on a free loopback port.
     public init(count: Int = 50) throws {
-        self.count = min(max(1, count), 1_000)
+        state = Mutex(State(count: min(max(1, count), 1_000)))
         photo = (try? JPEGEncoder().encode(RGBImage(width: 64, height: 48, red: 200, green: 120, blue: 40))) ?? Data()
         let box = Mutex<FakeMastodonServer?>(nil)
         let http = HTTPServer(port: 0) { request in
@@ -48,6 +48,9 @@ public final class FakeMastodonServer: Sendable {
     /// The requests seen so far.
     public var seen: [Seen] { state.withLock { $0.seen } }
 
+    /// Publishes `more` statuses, newer than every one so far (at most 1,000 in all).
+    public func publish(_ more: Int) { state.withLock { $0.count = min(1_000, $0.count + max(0, more)) } }
+
     /// Whether status `id` is favourited now.
     public func isFavourited(_ id: Int) -> Bool { state.withLock { $0.favourited.contains(id) } }
 
@@ -55,6 +58,7 @@ public final class FakeMastodonServer: Sendable {
         let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         state.withLock { $0.seen.append(Seen(method: request.method, path: request.path, query: query, bearer: bearer)) }
+        let count = state.withLock { $0.count }
         let parts = request.path.split(separator: "/").map(String.init)
         let api = parts.count >= 3 && parts[0] == "api" && parts[1] == "v1" ? Array(parts.dropFirst(2)) : []
         if request.method == "GET", api == ["instance"] {
@@ -64,7 +68,7 @@ public final class FakeMastodonServer: Sendable {
             if api == ["timelines", "home"], bearer == nil {
                 return HTTPServerResponse(status: 401, body: Data(#"{"error":"The access token is invalid"}"#.utf8))
             }
-            return timeline(request, query: query)
+            return timeline(request, query: query, count: count, author: api.first == "accounts" ? Int(api[1]) : nil)
         }
         if request.method == "GET", api.count == 2, api[0] == "statuses", let id = Int(api[1]), (1...count).contains(id) {
             return json(status(id))
@@ -83,11 +87,11 @@ public final class FakeMastodonServer: Sendable {
         return HTTPServerResponse(status: 404, body: Data(#"{"error":"Record not found"}"#.utf8))
     }
 
-    private func timeline(_ request: HTTPServerRequest, query: [String: String]) -> HTTPServerResponse {
+    private func timeline(_ request: HTTPServerRequest, query: [String: String], count: Int, author: Int?) -> HTTPServerResponse {
         let limit = min(max(1, query["limit"].flatMap(Int.init) ?? 20), 40)
         let below = query["max_id"].flatMap(Int.init) ?? (count + 1)
         let above = query["min_id"].flatMap(Int.init) ?? 0
-        let ids = Array(stride(from: min(below - 1, count), through: max(1, above + 1), by: -1).prefix(limit))
+        let ids = Array(stride(from: min(below - 1, count), through: max(1, above + 1), by: -1).filter { author == nil || $0 % 5 == author }.prefix(limit))
         var headers: [(name: String, value: String)] = [
             ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "299"), ("X-RateLimit-Reset", "2030-01-01T00:00:00.000Z"),
         ]
