@@ -172,7 +172,9 @@ let package = Package(
         .target(name: "Database", dependencies: ["CSQLite"], path: "Modules/Platform/Database"),
         .target(name: "Networking", dependencies: ["CCurl", "CCurlShim"], path: "Modules/Platform/Networking"),
         .target(name: "HTTPServer", path: "Modules/Platform/HTTPServer"),
-        .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments"], path: "Modules/Platform/FeatureFlags"),
+        .target(name: "FeatureFlags", dependencies: ["Networking", "Arguments", "PrivateFiles"], path: "Modules/Platform/FeatureFlags"),
+        // Small private files written whole and read without following links (flags cache, config, sign-ins).
+        .target(name: "PrivateFiles", path: "Modules/Platform/PrivateFiles"),
         .target(name: "TerminalUI", dependencies: ["TerminalUIInterface", "ImageCodec", "CCrashShim"], path: "Modules/Platform/TerminalUI"),
         .target(name: "TerminalApp", dependencies: ["TerminalUI", "TerminalUIInterface", "CCrashShim", "SafeText"], path: "Modules/Platform/TerminalApp"),
         .target(name: "Arguments", path: "Modules/Platform/Arguments"),
@@ -214,7 +216,7 @@ let package = Package(
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "OfflinePages", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalUIInterface", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
-                "PostScreenKit", "Mastodon",
+                "PostScreenKit", "Mastodon", "PrivateFiles",
             ],
             path: "Host"
         ),
@@ -307,6 +309,7 @@ let package = Package(
             exclude: ["Recorded"]
         ),
         .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "TestingSupport"]),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestingSupport"]),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "TestingSupport"]),
         .testTarget(
             name: "PostScreenKitTests",

@@ -50,7 +50,9 @@ enum FeedCommand {
         case .serve(let arguments):
             return await ServeMode.run(arguments)
         case .logout(let options):
-            return LogoutMode.run(UserData(options), plugins: plugins)
+            return await LogoutMode.run(UserData(options), options: options, plugins: plugins)
+        case .login(let options):
+            return await LoginMode.run(options)
         case .plugin(let name, let options):
             guard let (plugin, command) = plugins.lazy.compactMap({ plugin in plugin.commands.first { $0.name == name }.map { (plugin, $0) } }).first
             else { return 2 }

@@ -61,7 +61,7 @@ enum FeedCommandSpec {
         func pick(_ names: [String]) -> [OptionSpec] { names.compactMap { name in all.first { $0.name == name } } + [help, versionOption] }
         let json = OptionSpec("--json", "print JSON instead of a table")
         // A follow-up's subcommand never takes the name of one of feed's own.
-        let builtIn: Set<String> = ["serve", "flags", "logout", "stats", "completion", "man", "help"]
+        let builtIn: Set<String> = ["serve", "flags", "login", "logout", "stats", "completion", "man", "help"]
         let flagLines = registry.definitions.map { definition in
             let built = definition.isBuilt ? "" : " (not built yet)"
             return "  \(definition.key.rawValue.padding(to: 22)) \(definition.description)\(built)"
@@ -78,7 +78,10 @@ enum FeedCommandSpec {
                     "flags", summary: "the resolved feature flags and options, and where each value came from",
                     usage: "[--server URL] [--enable K]… [--json]", options: pick(account + ["--enable", "--disable"]) + [json]),
                 CommandSpec(
-                    "logout", summary: "delete everything stored for that user on that server", usage: "[--server URL] [--user NAME] [--data-dir DIR]",
+                    "login", summary: "sign in to a Mastodon-API server: prints the address to authorize feed, reads the code pasted back",
+                    usage: "--server URL --api mastodon [--user NAME]", options: pick(["--server", "--api", "--user", "--request-timeout"])),
+                CommandSpec(
+                    "logout", summary: "delete everything stored for that user on that server, and revoke a sign-in", usage: "[--server URL] [--user NAME] [--data-dir DIR]",
                     options: pick(account)),
             ] + commands.filter { command in
                 // A lowercase word that is none of feed's own: never an option, never a built-in.

@@ -17,8 +17,10 @@ enum HostCommand: Equatable {
     case serve(arguments: [String])
     /// The resolved flags and where each value came from.
     case flags(HostOptions, json: Bool)
-    /// Deletes everything stored for the user on the server.
+    /// Deletes everything stored for the user on the server (and revokes a sign-in).
     case logout(HostOptions)
+    /// Signs in to a Mastodon-API server (OAuth, out-of-band code).
+    case login(HostOptions)
     /// A subcommand a follow-up adds (`feed queue`), run by its plugin.
     case plugin(command: String, HostOptions)
     /// Prints this device's telemetry (`feed stats`).
@@ -81,7 +83,7 @@ struct HostOptions: Equatable {
 
     /// The subcommands that take some of the feed's options.
     private enum Subcommand: String {
-        case flags, logout, stats, completion, man
+        case flags, logout, login, stats, completion, man
     }
 
     /// Parses the arguments after the program name with the workspace's one scanner; an option
@@ -132,6 +134,9 @@ struct HostOptions: Equatable {
         switch subcommand {
         case .flags: return .flags(options, json: json)
         case .logout: return .logout(options)
+        case .login:
+            guard options.api != .feed else { throw ArgumentError("feed login signs in to a Mastodon-API server: add --api mastodon") }
+            return .login(options)
         case .stats: return .stats(options, json: json)
         case .completion:
             guard let shell else { throw ArgumentError("completion needs a shell: bash, zsh or fish; see `feed completion --help`") }

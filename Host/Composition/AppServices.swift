@@ -85,7 +85,7 @@ final class AppServices {
         let environment = ProcessInfo.processInfo.environment
         var options = options
         if options.api == .auto { options.api = await resolveAPI(baseURL, timeout: options.requestTimeout) }
-        let token = options.api == .mastodon ? EnvironmentToken(environment: environment) : nil
+        let token = options.api == .mastodon ? EnvironmentToken(environment: environment) ?? storedToken(baseURL, options: options, environment: environment) : nil
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: baseURL, timeout: options.requestTimeout, tokens: token, totalDeadline: options.requestTimeout))
         let counting = CountingHTTPClient(base: transport)

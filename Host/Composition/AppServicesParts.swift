@@ -45,6 +45,17 @@ extension AppServices {
         return .mastodon
     }
 
+    /// The token of the user's sign-in to `baseURL` (`feed login`), if any; a sign-in that
+    /// cannot be used is said once and ignored.
+    static func storedToken(_ baseURL: URL, options: HostOptions, environment: [String: String]) -> EnvironmentToken? {
+        switch SignInFile.read(server: baseURL, user: options.user, environment: environment) {
+        case .success(let signIn): return signIn.map { EnvironmentToken(token: $0.token) }
+        case .failure(let problem):
+            StandardStreams.err("feed: \(problem)")
+            return nil
+        }
+    }
+
     static func serverAddress(_ options: HostOptions) throws -> (URL, FeedServer?) {
         if let server = options.server { return (server, nil) }
         var serverOptions = FeedServerOptions()

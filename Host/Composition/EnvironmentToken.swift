@@ -1,9 +1,15 @@
 import Networking
 
-/// The Mastodon API token given as `FEED_TOKEN`: sent only to the API's server (never to a photo
-/// host), never logged or saved. A token the server rejects cannot be renewed here.
+/// The Mastodon API token: `FEED_TOKEN`, else the user's sign-in (`feed login`). Sent only to the
+/// API's server (never to a photo host), never logged. A token the server rejects cannot be
+/// renewed here: the page says to sign in again.
 struct EnvironmentToken: AccessTokenProvider {
     let token: String
+
+    /// `token` as it is.
+    init(token: String) {
+        self.token = token
+    }
 
     /// The token of `environment`'s `FEED_TOKEN`, if set and not empty.
     init?(environment: [String: String]) {

@@ -102,6 +102,57 @@ import TestingSupport
         #expect(!server.seen.contains { $0.path.hasPrefix("/v1/") }, "nothing of the feed API is asked")
     }
 
+    @Test func loginKeepsTheTokenPrivateTheFeedUsesItAndLogoutRevokesAndDeletesIt() async throws {
+        let server = try FakeMastodonServer(count: 10)
+        defer { server.stop() }
+        let config = try TemporaryDirectory()
+        let environment = ["XDG_CONFIG_HOME": config.url.path]
+        let login = try FeedProcess(["login", "--server", server.baseURL.absoluteString, "--api", "mastodon"], environment: environment)
+        guard let address = try? await login.nextOutputLine() else {
+            Issue.record("no address: \(await login.errorOutput())")
+            return
+        }
+        #expect(address.hasPrefix(server.baseURL.absoluteString + "/oauth/authorize?client_id=cid"), "\(address)")
+        #expect(address.contains("redirect_uri=urn:ietf:wg:oauth:2.0:oob"))
+        login.write(FakeMastodonServer.code)
+        #expect(try await login.waitForExit() == 0)
+        let said = await login.errorOutput()
+        #expect(!said.joined().contains(FakeMastodonServer.issuedToken), "the token is never printed")
+        let folder = config.url.appendingPathComponent("feed/signins")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == 1)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(files[0]).path)
+        #expect(attributes[.posixPermissions] as? Int == 0o600)
+
+        let feed = try FeedProcess(
+            ["--headless", "--server", server.baseURL.absoluteString, "--api", "mastodon", "--photos", "off", "--data-dir", config.file("data").path],
+            environment: environment)
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(Headless.ids(state).first == "10")
+        #expect(server.seen.contains { $0.path == "/api/v1/timelines/home" && $0.bearer == FakeMastodonServer.issuedToken }, "home with the stored token")
+        #expect(try await feed.finish() == 0)
+
+        let logout = try FeedProcess(["logout", "--server", server.baseURL.absoluteString, "--data-dir", config.file("data").path], environment: environment)
+        #expect(try await logout.waitForExit() == 0)
+        #expect(server.revoked == [FakeMastodonServer.issuedToken])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func aWrongCodeFailsWithOneLineAndKeepsNothing() async throws {
+        let server = try FakeMastodonServer(count: 3)
+        defer { server.stop() }
+        let config = try TemporaryDirectory()
+        let login = try FeedProcess(["login", "--server", server.baseURL.absoluteString, "--api", "mastodon"], environment: ["XDG_CONFIG_HOME": config.url.path])
+        _ = try await login.nextOutputLine()
+        login.write("wrong-code")
+        #expect(try await login.waitForExit() == 1)
+        let errors = await login.errorOutput()
+        #expect(errors.last?.hasPrefix("feed: could not sign in to \(server.baseURL.absoluteString): ") == true, "\(errors)")
+        let kept = (try? FileManager.default.contentsOfDirectory(atPath: config.url.appendingPathComponent("feed/signins").path)) ?? []
+        #expect(kept.isEmpty, "nothing is kept after a refused code")
+    }
+
     @Test func theEmbeddedServerCannotSpeakMastodonAndATimelineNeedsIt() async throws {
         let embedded = try FeedProcess(["--api", "mastodon", "--headless"])
         #expect(try await embedded.waitForExit() == 2)

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Networking
 
 /// Reads the flags config file: the user's own file, so a symbolic link to it is followed, but

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The `options` of the flags file (the config file): values of command-line options by name, with
 /// or without the dashes, e.g. `{"flags":{"offline-pages":true},"options":{"server":"http://…",

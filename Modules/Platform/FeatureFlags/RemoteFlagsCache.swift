@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The last good remote flags of one server, kept in one small JSON file so the next start can
 /// use them without waiting for the network.

@@ -60,7 +60,7 @@ public final class FeedProcess: @unchecked Sendable {
     /// `arguments` with `--photos off` for a mode that shows the feed, unless the test asks about
     /// photos itself: rendering photos on a 2-core machine would only slow the other tests.
     public static func withoutPhotosUnlessAsked(_ arguments: [String]) -> [String] {
-        let subcommands: Set<String> = ["serve", "logout", "flags", "help", "queue", "stats", "completion", "man"]
+        let subcommands: Set<String> = ["serve", "login", "logout", "flags", "help", "queue", "stats", "completion", "man"]
         if let first = arguments.first, subcommands.contains(first) { return arguments }
         if arguments.contains(where: { $0 == "--photos" || $0.hasPrefix("--photos=") }) { return arguments }
         return arguments + ["--photos", "off"]

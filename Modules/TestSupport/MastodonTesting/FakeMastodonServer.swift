@@ -19,6 +19,7 @@ public final class FakeMastodonServer: Sendable {
     private struct State {
         var count: Int
         var favourited: Set<Int> = []
+        var revoked: Set<String> = []
         var seen: [Seen] = []
     }
 
@@ -48,6 +49,14 @@ public final class FakeMastodonServer: Sendable {
     /// The requests seen so far.
     public var seen: [Seen] { state.withLock { $0.seen } }
 
+    /// The code `POST /oauth/token` exchanges (for the token `issued-token`); any other is refused.
+    public static let code = "good-code"
+    /// The token a sign-in gets.
+    public static let issuedToken = "issued-token"
+
+    /// The tokens revoked so far.
+    public var revoked: Set<String> { state.withLock { $0.revoked } }
+
     /// Publishes `more` statuses, newer than every one so far (at most 1,000 in all).
     public func publish(_ more: Int) { state.withLock { $0.count = min(1_000, $0.count + max(0, more)) } }
 
@@ -58,8 +67,31 @@ public final class FakeMastodonServer: Sendable {
         let bearer = request.headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         let query = Dictionary(request.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
         state.withLock { $0.seen.append(Seen(method: request.method, path: request.path, query: query, bearer: bearer)) }
-        let count = state.withLock { $0.count }
+        let (count, revoked) = state.withLock { ($0.count, $0.revoked) }
+        if let bearer, revoked.contains(bearer) {
+            return HTTPServerResponse(status: 401, body: Data(#"{"error":"The access token was revoked"}"#.utf8))
+        }
         let parts = request.path.split(separator: "/").map(String.init)
+        let form = Self.form(request.body)
+        if request.method == "POST", parts == ["api", "v1", "apps"] {
+            guard form["redirect_uris"] == "urn:ietf:wg:oauth:2.0:oob", form["scopes"] == "read write:favourites" else {
+                return HTTPServerResponse(status: 422, body: Data(#"{"error":"Validation failed"}"#.utf8))
+            }
+            return json(#"{"id":"1","name":"feed","client_id":"cid","client_secret":"csecret"}"#)
+        }
+        if request.method == "POST", parts == ["oauth", "token"] {
+            guard form["code"] == Self.code, form["client_id"] == "cid", form["client_secret"] == "csecret" else {
+                return HTTPServerResponse(status: 400, body: Data(#"{"error":"invalid_grant"}"#.utf8))
+            }
+            return json(#"{"access_token":"\#(Self.issuedToken)","token_type":"Bearer","scope":"read write:favourites","created_at":1}"#)
+        }
+        if request.method == "POST", parts == ["oauth", "revoke"] {
+            guard form["client_id"] == "cid", form["client_secret"] == "csecret", let token = form["token"] else {
+                return HTTPServerResponse(status: 403, body: Data(#"{"error":"unauthorized_client"}"#.utf8))
+            }
+            state.withLock { _ = $0.revoked.insert(token) }
+            return json("{}")
+        }
         let api = parts.count >= 3 && parts[0] == "api" && parts[1] == "v1" ? Array(parts.dropFirst(2)) : []
         if request.method == "GET", api == ["instance"] {
             return json(#"{"uri":"127.0.0.1","title":"Fake","version":"4.7.3"}"#)
@@ -116,4 +148,14 @@ public final class FakeMastodonServer: Sendable {
     }
 
     private func json(_ text: String) -> HTTPServerResponse { .json(200, Data(text.utf8)) }
+
+    /// An `application/x-www-form-urlencoded` body as its fields.
+    private static func form(_ body: Data) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in String(decoding: body.prefix(8_192), as: UTF8.self).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return fields
+    }
 }

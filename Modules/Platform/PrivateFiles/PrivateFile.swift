@@ -9,10 +9,11 @@ import Foundation
 #endif
 
 /// Small files read and written defensively: a size limit, no symbolic link followed where the
-/// caller says so, a regular file only, and writes that land whole (temporary file + rename).
-enum PrivateFile {
+/// caller says so, a regular file only, and writes that land whole (temporary file + rename). The
+/// one home of the flags cache, the config file and stored sign-ins.
+public enum PrivateFile {
     /// Why a file could not be read; `description` is the reason, for a one-line message.
-    enum ReadError: Error, Equatable, CustomStringConvertible {
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
         case missing
         case symbolicLink
         case linkedDirectory
@@ -22,7 +23,7 @@ enum PrivateFile {
         case tooLarge(size: Int, limit: Int)
         case unreadable(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .missing: "it does not exist"
             case .symbolicLink: "it is a symbolic link, which is never followed"
@@ -37,13 +38,13 @@ enum PrivateFile {
     }
 
     /// The mode of files this module writes: the owner alone reads and writes.
-    static let fileMode: mode_t = 0o600
+    public static let fileMode: mode_t = 0o600
     /// The mode of a directory this module creates.
-    static let directoryMode: mode_t = 0o700
+    public static let directoryMode: mode_t = 0o700
 
     /// The contents of the file at `path` (symbolic links followed: the user's own file), at most
     /// `limit` bytes, if it is a regular file.
-    static func contents(of path: String, limit: Int) -> Result<Data, ReadError> {
+    public static func contents(of path: String, limit: Int) -> Result<Data, ReadError> {
         // O_NONBLOCK: opening a FIFO must not hang; it is refused below as not regular.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return .failure(openFailure(errno)) }
@@ -53,7 +54,7 @@ enum PrivateFile {
 
     /// The contents of `name` in `directory`, at most `limit` bytes, if it is a regular file of
     /// this user; a symbolic link at the directory or the file is refused, never followed.
-    static func contents(named name: String, in directory: URL, limit: Int) -> Result<Data, ReadError> {
+    public static func contents(named name: String, in directory: URL, limit: Int) -> Result<Data, ReadError> {
         let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard directoryDescriptor >= 0 else {
             let code = errno
@@ -110,7 +111,7 @@ enum PrivateFile {
     /// never a mix: a 0600 temporary file beside it, flushed, then renamed over it. The directory
     /// is created 0700 when missing; a symbolic link at the directory or file is never followed
     /// (one at the file's name is replaced, its target untouched).
-    static func writeAtomically(_ data: Data, named name: String, in directory: URL) throws(WriteError) {
+    public static func writeAtomically(_ data: Data, named name: String, in directory: URL) throws(WriteError) {
         try prepareDirectory(directory)
         let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         guard directoryDescriptor >= 0 else { throw WriteError(action: "open the directory", path: directory.path, code: errno) }
@@ -139,14 +140,16 @@ enum PrivateFile {
     }
 
     /// A write failed: what was being done, where, and the system's reason.
-    struct WriteError: Error, CustomStringConvertible {
-        let description: String
+    public struct WriteError: Error, CustomStringConvertible {
+        public let description: String
 
-        init(action: String, path: String, code: Int32) {
+        /// `action` on `path` failed with the system's `code`.
+        public init(action: String, path: String, code: Int32) {
             description = "cannot \(action) \(path): \(String(cString: strerror(code)))"
         }
 
-        init(action: String, path: String, reason: String) {
+        /// `action` on `path` failed for `reason`.
+        public init(action: String, path: String, reason: String) {
             description = "cannot \(action) \(path): \(reason)"
         }
     }
