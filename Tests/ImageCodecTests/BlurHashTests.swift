@@ -1,9 +1,9 @@
 import ImageCodec
 import Testing
 
-/// The BlurHash decoder against the reference implementation's vectors: the 32×32 decode the
-/// blurhash-python test suite checks (`tests/blurhash_out.npy`, blurhash 1.1.5 on PyPI, a port of
-/// woltapp/blurhash), and decodes that port printed for the README's hash.
+/// The BlurHash decoder and encoder against the reference implementation's vectors: the 32×32
+/// decode the blurhash-python test suite checks (`tests/blurhash_out.npy`, blurhash 1.1.5 on PyPI,
+/// a port of woltapp/blurhash), and decodes and encodes that port printed.
 @Suite("BlurHash: a photo's placeholder from its hash")
 struct BlurHashTests {
     /// The reference's 32×32 decode of `UBMOZfK1GG%LBBNG,;Rj2skq=eE1s9n4S5Na`, RGB bytes row by row.
@@ -128,5 +128,19 @@ struct BlurHashTests {
         #expect(huge.width == BlurHash.maxSide && huge.height == 1)
         let nan = hash.decode(width: 2, height: 2, punch: .nan)
         #expect(nan.pixels == hash.decode(width: 2, height: 2).pixels)
+    }
+
+    @Test("encoding a 16×12 gradient gives the reference port's hashes, at 4×3, 1×1 and 9×9", arguments: [
+        (4, 3, "LsGuUI2*wyoyqdR.jue:f~fkfQfj"), (1, 1, "00GuUI"),
+        (9, 9, "|sGuUI2*wyoySKt6SKxZN@qdR.jue:a}jGa}jGa}f~fkfQfjfQfjfQfjfQt6Sejtfja{j[a{j[a{eof8fQf7fQf6fQf6fQtQSdjtfja{j[a{j[a{eVf8fQf7fQf6fQf6fQtQSdjtfja{j[a{j[a{eVf8fQf7fQf6fQf6fQ"),
+    ] as [(Int, Int, String)])
+    func encode(componentsX: Int, componentsY: Int, expected: String) {
+        var pixels: [UInt8] = []
+        for y in 0..<12 {
+            for x in 0..<16 { pixels += [UInt8((x * 16) % 256), UInt8((y * 20) % 256), UInt8(((x + y) * 8) % 256)] }
+        }
+        let image = RGBImage(width: 16, height: 12, pixels: pixels)
+        #expect(BlurHash.encode(image, componentsX: componentsX, componentsY: componentsY) == expected)
+        #expect(BlurHash(expected) != nil, "what is encoded decodes")
     }
 }

@@ -83,10 +83,16 @@ public struct BlurHash: Hashable, Sendable {
 
     private static func signedSquare(_ value: Double) -> Double { value < 0 ? -(value * value) : value * value }
 
+    /// A byte of sRGB in linear light.
+    static func linearValue(_ byte: UInt8) -> Double { linear(fromSRGB: Int(byte)) }
+
     private static func linear(fromSRGB byte: Int) -> Double {
         let value = Double(byte) / 255
         return value <= 0.04045 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
     }
+
+    /// A linear value as an sRGB byte.
+    static func sRGBByte(fromLinear value: Double) -> UInt8 { sRGB(fromLinear: value) }
 
     private static func sRGB(fromLinear value: Double) -> UInt8 {
         let clamped = value.isFinite ? min(max(0, value), 1) : 0
