@@ -233,11 +233,8 @@ struct HostOptions: Equatable {
 }
 
 extension HostOptions {
-    /// Refuses an API the embedded server cannot speak, and a timeline without the Mastodon API.
+    /// Refuses a timeline without the Mastodon API (the embedded reference server speaks both).
     func checkAPI() throws(ArgumentError) {
-        if api != .feed, server == nil {
-            throw ArgumentError("--api \(api.rawValue) needs --server https://HOST: the embedded reference server speaks only the feed API")
-        }
         if timeline != nil, api == .feed {
             throw ArgumentError("--timeline needs --api mastodon (or auto): the feed API has one feed")
         }

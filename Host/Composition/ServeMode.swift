@@ -25,7 +25,12 @@ enum ServeMode {
         }
         // Signals are caught before the server says it is up: a stop right after that line is clean.
         let signals = SignalWaiter()
-        StandardStreams.out("feed serve: listening on http://127.0.0.1:\(port) (\(options.posts) posts, seed \(options.seed)); Ctrl-C stops")
+        let apis = switch options.api {
+        case .both: "the feed API and the Mastodon API"
+        case .feed: "the feed API"
+        case .mastodon: "the Mastodon API"
+        }
+        StandardStreams.out("feed serve: listening on http://127.0.0.1:\(port) (\(options.posts) posts, seed \(options.seed); \(apis)); Ctrl-C stops")
         if options.control {
             StandardStreams.out("feed serve: control on: PUT http://127.0.0.1:\(port)/v1/control/flags {\"flags\":{\"KEY\":BOOL}}")
         }

@@ -153,12 +153,22 @@ import TestingSupport
         #expect(kept.isEmpty, "nothing is kept after a refused code")
     }
 
-    @Test func theEmbeddedServerCannotSpeakMastodonAndATimelineNeedsIt() async throws {
-        let embedded = try FeedProcess(["--api", "mastodon", "--headless"])
-        #expect(try await embedded.waitForExit() == 2)
-        #expect(await embedded.errorOutput() == ["feed: --api mastodon needs --server https://HOST: the embedded reference server speaks only the feed API"])
+    @Test func theEmbeddedReferenceServerSpeaksMastodonTooAndATimelineNeedsTheMastodonAPI() async throws {
+        let embedded = try FeedProcess(["--api", "mastodon", "--headless", "--data-dir", TemporaryDirectory.make().path])
+        _ = try await embedded.send("open")
+        let state = try await embedded.send("settle")
+        let rows = Headless.rows(state)
+        try #require(rows.count >= 10, "\(state)")
+        let id = try #require(rows.first?["id"] as? String)
+        #expect(Int(id) != nil, "status ids of the Mastodon dialect: \(id)")
+        let liked = rows.first?["heart"] as? String == "liked"
+        _ = try await embedded.send("tap \(id)")
+        let after = try await embedded.send("settle")
+        #expect(Headless.row(after, id: id)?["heart"] as? String == (liked ? "notLiked" : "liked"))
+        #expect(try await embedded.finish() == 0)
         let timeline = try FeedProcess(["--timeline", "public", "--headless"])
         #expect(try await timeline.waitForExit() == 2)
         #expect(await timeline.errorOutput().first?.contains("--timeline needs --api mastodon") == true)
     }
+
 }

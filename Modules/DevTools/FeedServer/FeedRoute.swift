@@ -14,6 +14,8 @@ enum FeedRoute: Equatable, Sendable {
     case eventsSummary
     case live
     case likeCounts
+    /// The Mastodon dialect's routes (`/api/v1/…`).
+    case mastodon(MastodonRoute)
 
     /// The route of `path`; nil when no route matches.
     init?(path: String) {
@@ -29,6 +31,10 @@ enum FeedRoute: Equatable, Sendable {
         case "/v1/live": self = .live
         case "/v1/posts/like-counts": self = .likeCounts
         default:
+            if let route = MastodonRoute(path: path) {
+                self = .mastodon(route)
+                return
+            }
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count >= 4, parts[0].isEmpty, parts[1] == "v1", !parts[3].isEmpty else { return nil }
             switch (parts.count, parts[2]) {
@@ -60,6 +66,7 @@ enum FeedRoute: Equatable, Sendable {
         case .eventsSummary: "/v1/events/summary"
         case .live: "/v1/live"
         case .likeCounts: "/v1/posts/like-counts"
+        case .mastodon(let route): route.template
         }
     }
 
@@ -69,6 +76,7 @@ enum FeedRoute: Equatable, Sendable {
         case .like: ["PUT", "POST"]
         case .controlFlags: ["PUT"]
         case .events: ["POST"]
+        case .mastodon(let route): route.methods
         default: ["GET", "HEAD"]
         }
     }

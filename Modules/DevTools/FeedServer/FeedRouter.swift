@@ -14,6 +14,8 @@ final class FeedRouter: Sendable {
     let dataset: FeedDataset
     let seed: UInt64
     let control: Bool
+    /// The APIs answered.
+    let api: ServedAPI
     let state: Mutex<FeedServerState>
     let now: @Sendable () -> Double
     /// The generated photos.
@@ -25,6 +27,8 @@ final class FeedRouter: Sendable {
     let log: (@Sendable (String) -> Void)?
     /// The events of `GET /v1/live`.
     let live = LiveHub()
+    /// Each photo's BlurHash, made at its first status (the Mastodon dialect).
+    let blurHashes = Mutex<[String: String]>([:])
     /// Requests waiting while a test holds their route.
     let holds: RouteHolds
 
@@ -41,6 +45,7 @@ final class FeedRouter: Sendable {
         dataset = FeedDataset(count: options.posts, seed: options.seed)
         seed = options.seed
         control = options.control
+        api = options.api
         state = Mutex(FeedServerState(dataset: dataset, faults: options.faults, seed: options.seed, startedAt: now()))
         holds = RouteHolds(held: Self.held(by: options.faults))
         self.now = now
@@ -120,7 +125,7 @@ final class FeedRouter: Sendable {
     }
 
     private func route(_ request: HTTPServerRequest) async -> HTTPServerResponse {
-        guard let route = FeedRoute(path: request.path), route != .controlFlags || control else {
+        guard let route = FeedRoute(path: request.path), route != .controlFlags || control, api.serves(route) else {
             state.withLock { $0.stats.requests[FeedServerStats.unmatched, default: 0] += 1 }
             return Self.error(404, "no route for \(request.path); the routes are listed at /openapi.json")
         }
@@ -155,6 +160,7 @@ final class FeedRouter: Sendable {
         case .eventsSummary: return eventsSummary(request)
         case .live: return liveStream(request)
         case .likeCounts: return likeCounts(request)
+        case .mastodon(let route): return mastodon(route, request)
         }
     }
 

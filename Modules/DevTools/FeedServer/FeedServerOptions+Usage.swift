@@ -27,12 +27,15 @@ extension FeedServerOptions {
           --live-fault KIND     a hostile GET /v1/live: endless-line, huge-event, garbage, wild-ids, flood, silent,
                                 edge-ids, control-bytes or close-at-once
           --flag KEY=BOOL       serve the flag KEY (true or false) from GET /v1/flags; repeatable
+          --api DIALECT         the APIs served: both (default), feed (only /v1) or mastodon (only /api/v1, and the photos)
           --control             serve PUT /v1/control/flags {"flags":{"KEY":BOOL}} to flip flags live (default off)
           --log                 log one line per request (method, path, status, milliseconds)
           -h, --help            show this help
 
         Routes: GET /v1/feed, GET /v1/users/{id}/posts, GET /v1/likes, PUT|POST /v1/posts/{id}/like,
         GET /v1/feed/new-count, GET /v1/flags, GET /v1/photos/{id}.jpg, GET /openapi.json,
-        GET /v1/live (Server-Sent Events), GET /v1/posts/like-counts
+        GET /v1/live (Server-Sent Events), GET /v1/posts/like-counts; the Mastodon dialect: GET /api/v1/instance,
+        GET /api/v1/timelines/{home|public|tag/NAME} (Link paging by max_id, min_id), GET /api/v1/statuses/{id},
+        POST /api/v1/statuses/{id}/favourite|unfavourite, GET /api/v1/accounts/{id}/statuses
         """
 }

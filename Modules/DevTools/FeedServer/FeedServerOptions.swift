@@ -15,6 +15,8 @@ public struct FeedServerOptions: Sendable, Equatable {
     public var control: Bool
     /// Faults, flags and new-post pace in force at start; `FeedServer.update` changes them later.
     public var faults: FeedServerFaults
+    /// `--api`: the APIs served (both by default).
+    public var api = ServedAPI.both
 
     /// Creates options; the defaults serve 500 posts on port 8080 with no fault.
     public init(
@@ -66,6 +68,10 @@ public struct FeedServerOptions: Sendable, Equatable {
             case "--port": options.port = try scanner.integer(in: 0...UInt16.max, expected: expected)
             case "--posts": options.posts = try scanner.integer(in: postsRange, expected: expected)
             case "--seed": options.seed = try scanner.integer(in: 0...UInt64.max, expected: expected)
+            case "--api":
+                let value = try scanner.value(expected: expected)
+                guard let api = ServedAPI(rawValue: value) else { throw scanner.invalid(value, expected: expected) }
+                options.api = api
             default: try parseFault(name, expected: expected, scanner: &scanner, into: &options.faults)
             }
         }
@@ -102,6 +108,7 @@ public struct FeedServerOptions: Sendable, Equatable {
     /// What each option with a value accepts, in words.
     private static let expectations: [String: String] = [
         "--port": "an integer from 0 to 65535 (0 picks a free port)",
+        "--api": "both, feed or mastodon",
         "--posts": "an integer from 1 to 100000",
         "--seed": "an integer from 0 to 18446744073709551615",
         "--latency": "milliseconds from 0 to 60000",

@@ -1,0 +1,107 @@
+import Foundation
+import HTTPServer
+import ImageCodec
+
+/// The Mastodon dialect (`/api/v1/…`): the same posts, likes and faults in the Mastodon API's
+/// shape. Status N is post N−1 of the catalog (published posts are the newest); timelines page by
+/// `max_id` with a `Link` header and state rate-limit headers; a favourite is a like.
+extension FeedRouter {
+    func mastodon(_ route: MastodonRoute, _ request: HTTPServerRequest) -> HTTPServerResponse {
+        switch route {
+        case .instance:
+            let port = publicPort.withLock { $0 }
+            return .json(200, MastodonDTO.encode(MastodonDTO.Instance(
+                uri: "127.0.0.1:\(port)", title: "feed reference server", version: "4.3.0 (compatible; feed reference server)",
+                description: "The reference dataset in the Mastodon dialect.")))
+        case .timeline(let tag):
+            return mastodonTimeline(request) { post in tag.map { post.caption.lowercased().contains($0.lowercased()) } ?? true }
+        case .accountStatuses(let id):
+            return mastodonTimeline(request) { $0.authorID == id }
+        case .status(let id):
+            let status = state.withLock { state in Self.index(of: id, in: state).map { mastodonStatus($0, in: state) } }
+            guard let status else { return Self.error(404, "Record not found") }
+            return .json(200, MastodonDTO.encode(status))
+        case .favourite(let id, let on):
+            let outcome = state.withLock { state -> (MastodonDTO.Status, String)? in
+                guard let index = Self.index(of: id, in: state) else { return nil }
+                if state.liked[index] != on {
+                    state.setLikes(index, liked: on, count: state.likeCounts[index] + (on ? 1 : -1))
+                    state.changed.insert(index)
+                }
+                return (mastodonStatus(index, in: state), state.catalog.posts[index].id)
+            }
+            guard let (status, postID) = outcome else { return Self.error(404, "Record not found") }
+            publishLike(postID)
+            return .json(200, MastodonDTO.encode(status))
+        }
+    }
+
+    /// A page of the statuses `keeps` keeps, newest first, below `max_id` or above `min_id`/`since_id`.
+    private func mastodonTimeline(_ request: HTTPServerRequest, keeps: (ServerPost) -> Bool) -> HTTPServerResponse {
+        let limit = min(max(1, request.queryValue("limit").flatMap { Int($0) } ?? 20), 40)
+        let below = request.queryValue("max_id").flatMap { Int($0) }
+        let above = (request.queryValue("min_id") ?? request.queryValue("since_id")).flatMap { Int($0) }
+        let statuses = state.withLock { state -> [MastodonDTO.Status] in
+            let count = state.catalog.posts.count
+            var indexes: [Int] = []
+            var index = min(count, max(0, (below ?? (count + 1)) - 1)) - 1
+            let floor = max(0, above ?? 0)
+            while index >= floor, indexes.count < limit {
+                if keeps(state.catalog.posts[index]) { indexes.append(index) }
+                index -= 1
+            }
+            return indexes.map { mastodonStatus($0, in: state) }
+        }
+        var headers: [(name: String, value: String)] = [
+            ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "299"),
+            ("X-RateLimit-Reset", Date(timeIntervalSince1970: (now() / 300).rounded(.up) * 300).formatted(Date.ISO8601FormatStyle())),
+        ]
+        if let first = statuses.first, let last = statuses.last {
+            let address = "http://127.0.0.1:\(publicPort.withLock { $0 })\(request.path)"
+            let local = request.queryValue("local").map { "local=\($0)&" } ?? ""
+            headers.append(("Link", "<\(address)?\(local)max_id=\(last.id)>; rel=\"next\", <\(address)?\(local)min_id=\(first.id)>; rel=\"prev\""))
+        }
+        return .json(200, MastodonDTO.encode(statuses), headers: headers)
+    }
+
+    /// Post `index` as a status: its photo with the sizes, a preview and the BlurHash.
+    func mastodonStatus(_ index: Int, in state: FeedServerState) -> MastodonDTO.Status {
+        let post = state.catalog.posts[index]
+        let url = photoURL(post.id)
+        let small = min(post.width, 400)
+        let smallHeight = max(1, post.height * small / max(1, post.width))
+        let aspect = Double(post.width) / Double(max(1, post.height))
+        let caption = post.caption.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+        return MastodonDTO.Status(
+            id: String(index + 1),
+            createdAt: Date(timeIntervalSince1970: state.createdAt(of: index).rounded(.down)).formatted(Date.ISO8601FormatStyle()),
+            content: "<p>\(caption)</p>", repliesCount: post.commentCount, favouritesCount: state.likeCounts[index],
+            favourited: state.liked[index],
+            account: MastodonDTO.Account(id: post.authorID, username: post.authorID, acct: post.authorID, displayName: post.authorName),
+            mediaAttachments: [MastodonDTO.Attachment(
+                id: String(index + 1), url: url, previewURL: "\(url)?w=\(small)",
+                meta: MastodonDTO.Meta(
+                    original: MastodonDTO.Size(width: post.width, height: post.height, aspect: aspect),
+                    small: MastodonDTO.Size(width: small, height: smallHeight, aspect: aspect)),
+                blurhash: blurHash(of: post))])
+    }
+
+    /// The BlurHash of a post's photo: its scene drawn small and encoded (4×3), kept per post.
+    private func blurHash(of post: ServerPost) -> String {
+        if let known = blurHashes.withLock({ $0[post.id] }) { return known }
+        let width = 32, height = max(1, min(64, 32 * post.height / max(1, post.width)))
+        let hash = BlurHash.encode(PhotoScene(seed: seed, id: post.id).render(width: width, height: height))
+        blurHashes.withLock { cache in
+            if cache.count >= 10_000 { cache.removeAll() }
+            cache[post.id] = hash
+        }
+        return hash
+    }
+
+    /// The catalog index of status `id` (a positive decimal number), if there is such a post.
+    private static func index(of id: String, in state: FeedServerState) -> Int? {
+        guard id.utf8.count <= 12, let number = Int(id), number >= 1, number <= state.catalog.posts.count else { return nil }
+        return number - 1
+    }
+}

@@ -1,0 +1,43 @@
+/// A route of the Mastodon dialect (`/api/v1/…`): the reference dataset as a Mastodon-API server
+/// shows it, for `feed --api mastodon` with no network.
+enum MastodonRoute: Equatable, Sendable {
+    case instance
+    /// `home`, `public` (with `local=true` too) or `tag/NAME`'s timeline.
+    case timeline(tag: String?)
+    case status(id: String)
+    case favourite(id: String, on: Bool)
+    case accountStatuses(id: String)
+
+    /// The route of `path`, one under `/api/v1/`; nil when none matches.
+    init?(path: String) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1", !parts.dropFirst().contains("") else { return nil }
+        let rest = Array(parts.dropFirst(3))
+        switch rest.count {
+        case 1 where rest[0] == "instance": self = .instance
+        case 2 where rest[0] == "timelines" && (rest[1] == "home" || rest[1] == "public"): self = .timeline(tag: nil)
+        case 3 where rest[0] == "timelines" && rest[1] == "tag": self = .timeline(tag: rest[2])
+        case 2 where rest[0] == "statuses": self = .status(id: rest[1])
+        case 3 where rest[0] == "statuses" && (rest[2] == "favourite" || rest[2] == "unfavourite"): self = .favourite(id: rest[1], on: rest[2] == "favourite")
+        case 3 where rest[0] == "accounts" && rest[2] == "statuses": self = .accountStatuses(id: rest[1])
+        default: return nil
+        }
+    }
+
+    /// The path with `{id}` for an id, as used in stats keys.
+    var template: String {
+        switch self {
+        case .instance: "/api/v1/instance"
+        case .timeline(let tag): tag == nil ? "/api/v1/timelines/{home|public}" : "/api/v1/timelines/tag/{tag}"
+        case .status: "/api/v1/statuses/{id}"
+        case .favourite(_, let on): on ? "/api/v1/statuses/{id}/favourite" : "/api/v1/statuses/{id}/unfavourite"
+        case .accountStatuses: "/api/v1/accounts/{id}/statuses"
+        }
+    }
+
+    /// The methods the route answers.
+    var methods: [String] {
+        if case .favourite = self { return ["POST"] }
+        return ["GET", "HEAD"]
+    }
+}
