@@ -19,7 +19,7 @@ enum FeedBench {
         Benchmark(letter: "b", name: "one like tap: 10,000 rows vs 100", seconds: 1) { _ in await FeedBenchmarks.likeTap() },
         Benchmark(letter: "c", name: "10 taps during one slow like request", seconds: 1) { _ in await FeedBenchmarks.tapsDuringSlowRequest() },
         Benchmark(letter: "d", name: "cold start to first content, against a bare start", seconds: 2) { _ in await ColdStartBenchmark.run() },
-        Benchmark(letter: "e", name: "the offline cache through Store against SQLite's C API", seconds: 1) { _ in await StoreBenchmarks.run() },
+        Benchmark(letter: "e", name: "the offline cache through OfflinePages against SQLite's C API", seconds: 1) { _ in await StoreBenchmarks.run() },
         Benchmark(letter: "j", name: "the persistent like queue: one tap through the outbox", seconds: 1) { _ in await QueueBenchmarks.run() },
         Benchmark(letter: "f", name: "one 80×24 frame with 10,000 rows vs 100", seconds: 1) { _ in await RenderBenchmark.run() },
         Benchmark(letter: "g", name: "decoding a photo for a small box: DCT scaling against full decode, PNG against JPEG", seconds: 1) { _ in await ImageBenchmarks.run() },
