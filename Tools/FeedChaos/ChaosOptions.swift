@@ -17,6 +17,8 @@ struct ChaosOptions: Equatable, Sendable {
     var lyingServer = false
     /// `--photos on|off`: forces the photo axis; nil: drawn per session from the seed.
     var photos: Bool?
+    /// `--api feed|mastodon`: forces the API axis (Mastodon only where the session allows it); nil: drawn per session.
+    var api: Bool?
     /// `--twin on|off`: forces the two-process axis (on only with the like queue); nil: drawn per session.
     var twin: Bool?
     /// Prints every command and its trimmed answer on stderr.
@@ -29,7 +31,7 @@ struct ChaosOptions: Equatable, Sendable {
     static let defaultCommands = 100
 
     static let usage = """
-        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--twin on|off] [--trace]
+        usage: feed-chaos [--sessions N] [--seed S] [--commands C] [--session K] [--feed PATH] [--photos on|off] [--twin on|off] [--api feed|mastodon] [--trace]
                feed-chaos --twins N [--seed S] [--twin-session K] [--feed PATH]
 
         Runs N seeded chaos sessions of `feed --headless` against the reference server and checks the
@@ -70,6 +72,9 @@ struct ChaosOptions: Equatable, Sendable {
           --feed PATH      the feed executable (default: the one built beside feed-chaos)
           --photos on|off  force photos on or off in every session (default: drawn per session)
           --twin on|off    force two processes on one data directory on or off (default: drawn per session)
+          --api feed|mastodon
+                           force the client's API (default: the Mastodon API for about a third of the sessions
+                           without live-updates or a twin; the server speaks both)
           --trace          print every command and its trimmed answer on stderr
           --lying-server   test mode: the server's truth reports every like flipped; invariant 2 must fire
           --twins N        the two-process stress: N sessions, 1…100000 (see Twins stress)
@@ -99,6 +104,10 @@ struct ChaosOptions: Equatable, Sendable {
                     let value = try scanner.value(expected: "on or off")
                     guard value == "on" || value == "off" else { throw scanner.invalid(value, expected: "on or off") }
                     options.twin = value == "on"
+                case "--api":
+                    let value = try scanner.value(expected: "feed or mastodon")
+                    guard value == "feed" || value == "mastodon" else { throw scanner.invalid(value, expected: "feed or mastodon") }
+                    options.api = value == "mastodon"
                 case "--twins": options.twins = try scanner.integer(in: 1...100_000, expected: "a number of stress sessions from 1 to 100000")
                 case "--twin-session": options.twinSession = try scanner.integer(in: 0...1_000_000, expected: "a stress session number, as a replay line gives it")
                 case "--lying-server":

@@ -23,7 +23,7 @@ enum ChaosReport {
         } else {
             verdict = "VIOLATION of invariant \(result.findings[0].invariant.rawValue)"
         }
-        return "session \(result.index) · \(result.flags) · \(result.photos) · \(result.twin) · \(number(result.commands)) commands · \(number(result.totalChecks)) checks · "
+        return "session \(result.index) · \(result.flags) · \(result.photos) · \(result.twin) · \(result.api) · \(number(result.commands)) commands · \(number(result.totalChecks)) checks · "
             + "\(result.kills) kills · \(result.downtimes) downtimes · \(result.logouts) logouts · "
             + String(format: "%.1f s", result.seconds) + " · \(verdict)"
     }
@@ -31,7 +31,7 @@ enum ChaosReport {
     /// The report of a violation: where, what, the last commands and the replay line.
     static func violation(_ result: SessionResult, options: ChaosOptions) -> [String] {
         var lines = [
-            "VIOLATION — seed \(options.seed), session \(result.index), flags \(result.flags), \(result.photos), \(result.twin), at command \(result.step)",
+            "VIOLATION — seed \(options.seed), session \(result.index), flags \(result.flags), \(result.photos), \(result.twin), \(result.api), at command \(result.step)",
         ]
         for finding in result.findings.prefix(10) { lines.append("  \(finding)") }
         if result.findings.count > 10 { lines.append("  … and \(result.findings.count - 10) more") }
@@ -57,7 +57,7 @@ enum ChaosReport {
         let aborted = results.filter { $0.environmentError != nil }.count
         let photos = results.filter(\.photos.on).count
         let twins = results.filter(\.twin.on).count
-        var line = "\(number(results.count)) sessions · \(combinations) flag combinations · \(number(photos)) with photos on · \(number(twins)) with a twin · "
+        var line = "\(number(results.count)) sessions · \(combinations) flag combinations · \(number(photos)) with photos on · \(number(twins)) with a twin · \(number(results.filter(\.api.mastodon).count)) on the Mastodon API · "
             + "\(number(results.reduce(0) { $0 + $1.commands })) commands · \(number(results.reduce(0) { $0 + $1.totalChecks })) checks · "
             + "\(number(violations)) violation\(violations == 1 ? "" : "s")"
         if aborted > 0 { line += " · \(aborted) aborted" }

@@ -10,6 +10,8 @@ final class ChaosSession {
     let flags: FlagSet
     let photos: PhotoAxis
     let twin: TwinAxis
+    /// The API the client speaks.
+    let api: APIAxis
     /// The seeded choice of the process each command goes to (twin sessions only draw from it).
     var twinRandom: ChaosRandom
     var script: ChaosRandom
@@ -53,6 +55,7 @@ final class ChaosSession {
         self.flags = flags
         photos = PhotoAxis.forSession(index, options: options)
         twin = TwinAxis.forSession(index, options: options, flags: flags)
+        api = APIAxis.forSession(index, options: options, flags: flags, twin: twin)
         twinRandom = ChaosRandom(seed: seed, stream: 0x7111_0001)
         script = ChaosRandom(seed: seed, stream: 1)
         chaos = ChaosRandom(seed: seed, stream: 2)
@@ -61,12 +64,14 @@ final class ChaosSession {
         ledger = LikeLedger(flags: flags)
         server = FeedServer(options: FeedServerOptions(port: 0, posts: 500, seed: seed & 0xFFFF_FFFF))
         let honest = ReferenceServerTruth(server: server)
-        truth = options.lyingServer ? LyingServerTruth(honest: honest) : honest
+        let told: any ServerTruth = options.lyingServer ? LyingServerTruth(honest: honest) : honest
+        truth = api.mastodon ? StatusIDTruth(base: told, server: server) : told
         root = FileManager.default.temporaryDirectory.appendingPathComponent("feed-chaos-\(getpid())-\(index)-\(UUID().uuidString.prefix(8))")
         data = DataDirectory(url: root.appendingPathComponent("data"))
         result = SessionResult(index: index, flags: flags)
         result.photos = photos
         result.twin = twin
+        result.api = api
     }
 
     /// Runs the session to its last command or its first violation.
@@ -116,7 +121,7 @@ final class ChaosSession {
         }
         let kills = [0, 1, 1, 2, 2, 3][chaos.int(0...5)]
         killAt = (0..<kills).map { _ in chaos.int(5...max(6, options.commands - 5)) }.sorted()
-        event("session \(index) · \(flags) · \(photos) · \(twin) · server on port \(port) · kills planned at commands \(killAt)")
+        event("session \(index) · \(flags) · \(photos) · \(twin) · \(api) · server on port \(port) · kills planned at commands \(killAt)")
         try startClient()
     }
 
@@ -192,7 +197,7 @@ final class ChaosSession {
             "--poll-interval", "1000", "--flags-interval", "2000",
             // Every start revalidates: a saved feed trusted for --fresh-for would show hearts a kill left unsettled.
             "--fresh-for", "0",
-        ] + flags.arguments
+        ] + api.arguments + flags.arguments
         let environment = [
             "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,

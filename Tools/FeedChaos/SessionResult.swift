@@ -5,6 +5,7 @@ struct SessionResult: Sendable {
     var photos = PhotoAxis.off
     /// Whether the session ran two processes on one data directory.
     var twin = TwinAxis.off
+    var api = APIAxis.feed
     /// With photos on: the rows seen in each photo state, the slowest answer (but settles), in
     /// milliseconds, and the highest VmRSS at a settle.
     var photoStates: [String: Int] = [:]

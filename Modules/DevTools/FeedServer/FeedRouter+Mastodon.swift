@@ -99,6 +99,11 @@ extension FeedRouter {
         return hash
     }
 
+    /// The post id behind status `id`.
+    func postID(ofStatus id: String) -> String? {
+        state.withLock { state in Self.index(of: id, in: state).map { state.catalog.posts[$0].id } }
+    }
+
     /// The catalog index of status `id` (a positive decimal number), if there is such a post.
     private static func index(of id: String, in state: FeedServerState) -> Int? {
         guard id.utf8.count <= 12, let number = Int(id), number >= 1, number <= state.catalog.posts.count else { return nil }

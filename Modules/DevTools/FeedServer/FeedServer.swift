@@ -81,6 +81,11 @@ public final class FeedServer: Sendable {
         router.likeState(of: id)
     }
 
+    /// The post behind status `id` of the Mastodon dialect (`"50"` → `"p50"`), if there is one.
+    public func postID(ofStatus id: String) -> String? {
+        router.postID(ofStatus: id)
+    }
+
     /// The server's truth about every post whose like state a request changed since start.
     public func changedLikeStates() -> [String: FeedServerLikeState] {
         router.changedLikeStates()
