@@ -21,10 +21,12 @@ struct APIRepositories {
     init(api: ServerAPI, timeline: MastodonTimeline, http: any HTTPClient) {
         switch api {
         case .mastodon:
-            likes = MastodonFavourites(http: http)
-            feed = MastodonFeedRepository(http: http, timeline: timeline)
-            authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id)) }
-            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline)
+            // One pacer for the app: every request counts against the same rate limit.
+            let pacer = MastodonPacer()
+            likes = MastodonFavourites(http: http, pacer: pacer)
+            feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer)
+            authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id), pacer: pacer) }
+            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer)
         case .feed, .auto:
             let remote = RemoteLikesRepository(http: http)
             likes = remote

@@ -8,10 +8,12 @@ import Networking
 /// `GET /api/v1/statuses/:id`.
 public struct MastodonFavourites: LikesRepository, LikedPostsSource {
     private let http: any HTTPClient
+    private let pacer: MastodonPacer
 
-    /// Favourites through `http` (which carries the token).
-    public init(http: any HTTPClient) {
+    /// Favourites through `http` (which carries the token), in the turns of `pacer`.
+    public init(http: any HTTPClient, pacer: MastodonPacer = MastodonPacer()) {
         self.http = http
+        self.pacer = pacer
     }
 
     public func setLiked(_ liked: Bool, post: PostID) async throws -> LikeResult {
@@ -19,8 +21,8 @@ public struct MastodonFavourites: LikesRepository, LikedPostsSource {
             method: .post, pathSegments: ["api", "v1", "statuses", post.rawValue, liked ? "favourite" : "unfavourite"], isIdempotent: true)
         let status: MastodonStatusDTO
         do {
-            status = try await http.send(request, decoding: MastodonStatusDTO.self)
-        } catch .status(403, _) {
+            status = try await JSONBody.decode(MastodonStatusDTO.self, from: try await pacer.send(request, through: http).body)
+        } catch HTTPError.status(403, _) {
             throw FeedError.server(reason: "the server refused the favourite (403): the token lacks the write:favourites scope; sign in again")
         } catch {
             throw MastodonErrors.feedError(error, hadCursor: false)
@@ -38,7 +40,8 @@ public struct MastodonFavourites: LikesRepository, LikedPostsSource {
         for post in posts.prefix(40) {
             let status: MastodonStatusDTO
             do {
-                status = try await http.send(.get(pathSegments: ["api", "v1", "statuses", post.rawValue]), decoding: MastodonStatusDTO.self)
+                let response = try await pacer.send(.get(pathSegments: ["api", "v1", "statuses", post.rawValue]), through: http)
+                status = try await JSONBody.decode(MastodonStatusDTO.self, from: response.body)
             } catch {
                 throw MastodonErrors.feedError(error, hadCursor: false)
             }

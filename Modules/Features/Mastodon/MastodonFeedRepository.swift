@@ -8,12 +8,15 @@ public final class MastodonFeedRepository: FeedRepository {
     private let http: any HTTPClient
     private let timeline: MastodonTimeline
     private let pageSize: Int
+    private let pacer: MastodonPacer
 
-    /// The feed of `timeline`; `pageSize` is each request's `limit` (Mastodon allows 1…40).
-    public init(http: any HTTPClient, timeline: MastodonTimeline, pageSize: Int = 20) {
+    /// The feed of `timeline`; `pageSize` is each request's `limit` (Mastodon allows 1…40); the
+    /// app's repositories share one `pacer`.
+    public init(http: any HTTPClient, timeline: MastodonTimeline, pageSize: Int = 20, pacer: MastodonPacer = MastodonPacer()) {
         self.http = http
         self.timeline = timeline
         self.pageSize = min(max(1, pageSize), 40)
+        self.pacer = pacer
     }
 
     /// The page after `cursor` (the `max_id` of the last page's `rel="next"` link); its `next` is
@@ -30,7 +33,7 @@ public final class MastodonFeedRepository: FeedRepository {
         let response: HTTPResponse
         let dtos: [Decoded<MastodonStatusDTO>]
         do {
-            response = try await http.send(HTTPRequest(method: .get, pathSegments: segments, query: query))
+            response = try await pacer.send(HTTPRequest(method: .get, pathSegments: segments, query: query), through: http)
             dtos = try await JSONBody.decode([Decoded<MastodonStatusDTO>].self, from: response.body)
         } catch {
             throw MastodonErrors.feedError(error, hadCursor: cursor != nil)

@@ -7,18 +7,21 @@ import Networking
 public struct MastodonNewPostsCounter: NewPostsCounter {
     private let http: any HTTPClient
     private let timeline: MastodonTimeline
+    private let pacer: MastodonPacer
 
-    /// Counts on `timeline`.
-    public init(http: any HTTPClient, timeline: MastodonTimeline) {
+    /// Counts on `timeline`, in the turns of `pacer`.
+    public init(http: any HTTPClient, timeline: MastodonTimeline, pacer: MastodonPacer = MastodonPacer()) {
         self.http = http
         self.timeline = timeline
+        self.pacer = pacer
     }
 
     public func newPostCount(since post: PostID) async throws -> Int {
         var (segments, query) = timeline.request
         query += [URLQueryItem(name: "min_id", value: post.rawValue), URLQueryItem(name: "limit", value: "40")]
         do {
-            let statuses = try await http.send(HTTPRequest(method: .get, pathSegments: segments, query: query), decoding: [Decoded<MastodonStatusDTO>].self)
+            let response = try await pacer.send(HTTPRequest(method: .get, pathSegments: segments, query: query), through: http)
+            let statuses = try await JSONBody.decode([Decoded<MastodonStatusDTO>].self, from: response.body)
             return statuses.prefix(40).compactMap { $0.value.flatMap(MastodonStatusMapping.status(from:)) }.count
         } catch {
             throw MastodonErrors.feedError(error, hadCursor: false)
