@@ -12,9 +12,12 @@ enum LogoutMode {
     static func run(_ userData: UserData, options: HostOptions = HostOptions(), plugins: [any FeaturePlugin] = PluginList.all) async -> Int32 {
         if let server = options.server { await signOut(server, options: options) }
         do {
-            let telemetry = AppTelemetry.Files(userData)
-            try userData.delete(files: plugins.flatMap { $0.files(userData.pluginFiles) } + [telemetry.queue])
-            try? FileManager.default.removeItem(at: telemetry.crashes)
+            // The files of both APIs the server may have been read through.
+            for data in [userData.speaking(.feed), userData.speaking(.mastodon)] {
+                let telemetry = AppTelemetry.Files(data)
+                try data.delete(files: plugins.flatMap { $0.files(data.pluginFiles) } + [telemetry.queue])
+                try? FileManager.default.removeItem(at: telemetry.crashes)
+            }
             try? FileManager.default.removeItem(at: userData.flagsCache)
             StandardStreams.out("feed: deleted everything stored for \(userData.owner)")
             return 0

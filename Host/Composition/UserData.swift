@@ -18,6 +18,9 @@ struct UserData {
     private(set) var server: URL?
     /// The user's name (`--user`).
     let user: String
+    /// The API the server is read through: the files of the Mastodon API never mix with the feed
+    /// API's (their posts are named differently), even on one server.
+    private(set) var api: ServerAPI
 
     init(_ options: HostOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         directory = Self.directory(dataDir: options.dataDir, environment: environment)
@@ -25,6 +28,7 @@ struct UserData {
         flagsCache = Self.directory(dataDir: nil, environment: environment).appendingPathComponent("flags", isDirectory: true)
         server = options.server
         user = options.user
+        api = options.api == .mastodon ? .mastodon : .feed
     }
 
     /// Where the follow-ups keep their files: one per kind, user and server.
@@ -103,6 +107,13 @@ struct UserData {
         return other
     }
 
+    /// The same user's data on the same server, read through `api` (logout deletes both).
+    func speaking(_ api: ServerAPI) -> UserData {
+        var other = self
+        other.api = api
+        return other
+    }
+
     /// The servers this user has a file of `kind` for, found by name in the data folder and each
     /// confirmed by the name's hash (the embedded server, or an `http`/`https` server without a
     /// path), so another user's files never match; sorted by name, at most `limit`.
@@ -155,7 +166,8 @@ struct UserData {
         } ?? "embedded"
         let readable = "\(server?.host ?? "embedded")\(server?.port.map { "-\($0)" } ?? "")-\(user)"
         let safe = String(readable.lowercased().map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }.prefix(60))
-        let hash = String(Self.fnv1a("\(serverKey)\n\(user)"), radix: 16)
+        // The feed API's names are as they always were; the Mastodon API's hash names the API too.
+        let hash = String(Self.fnv1a("\(serverKey)\n\(user)" + (api == .mastodon ? "\nmastodon" : "")), radix: 16)
         return (folder ?? directory).appendingPathComponent("\(kind)-\(safe)-\(hash).\(suffix)")
     }
 

@@ -153,6 +153,28 @@ import TestingSupport
         #expect(kept.isEmpty, "nothing is kept after a refused code")
     }
 
+    @Test func savedPagesOfTheTwoAPIsNeverMixAndLogoutDeletesBoth() async throws {
+        let data = try TemporaryDirectory()
+        let common = ["--headless", "--enable", "offline-pages", "--fresh-for", "0", "--data-dir", data.url.path]
+        let feedAPI = try FeedProcess(common)
+        _ = try await feedAPI.send("open")
+        let fed = try await feedAPI.send("settle")
+        #expect(Headless.ids(fed).first?.hasPrefix("p") == true)
+        #expect(try await feedAPI.finish() == 0)
+        let mastodon = try FeedProcess(common + ["--api", "mastodon"])
+        let opened = try await mastodon.send("open")
+        #expect(Headless.ids(opened).allSatisfy { Int($0) != nil }, "no saved row of the feed API: \(Headless.ids(opened).prefix(3))")
+        let settled = try await mastodon.send("settle")
+        #expect(Headless.ids(settled).first.flatMap { Int($0) } != nil)
+        #expect(try await mastodon.finish() == 0)
+        let saved = try FileManager.default.contentsOfDirectory(atPath: data.url.path).filter { $0.hasPrefix("feed-") && $0.hasSuffix(".sqlite") }
+        #expect(saved.count == 2, "one saved feed per API: \(saved)")
+        let logout = try FeedProcess(["logout", "--data-dir", data.url.path])
+        #expect(try await logout.waitForExit() == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: data.url.path).filter { $0.hasPrefix("feed-") && $0.hasSuffix(".sqlite") }
+        #expect(left.isEmpty, "logout deletes both: \(left)")
+    }
+
     @Test func theEmbeddedReferenceServerSpeaksMastodonTooAndATimelineNeedsTheMastodonAPI() async throws {
         let embedded = try FeedProcess(["--api", "mastodon", "--headless", "--data-dir", TemporaryDirectory.make().path])
         _ = try await embedded.send("open")
