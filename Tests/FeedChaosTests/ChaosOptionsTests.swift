@@ -46,9 +46,11 @@ import Testing
         b.findings = [Finding(.noDuplicates, "p1 twice")]
         b.photos = PhotoAxis(on: true, hostileShare: 0.25, latencyMS: 0)
         b.twin = TwinAxis(on: true, secondShare: 0.5)
-        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 1 with photos on · 1 with a twin · 9,812 commands · 41,230 checks · 1 violation")
+        a.api = APIAxis(mastodon: true)
+        #expect(ChaosReport.summary([a, b]) == "2 sessions · 2 flag combinations · 1 with photos on · 1 with a twin · 1 on the Mastodon API · 9,812 commands · 41,230 checks · 1 violation")
+        #expect(ChaosReport.sessionLine(a, seed: 1).contains(" · twin off · Mastodon API · "))
         #expect(ChaosReport.sessionLine(b, seed: 1).contains(" · photos on (25% hostile, +0ms) · twin on (50% to the second) · "))
-        #expect(ChaosReport.violation(b, options: ChaosOptions()).first?.contains(", twin on (50% to the second), at command ") == true)
+        #expect(ChaosReport.violation(b, options: ChaosOptions()).first?.contains(", twin on (50% to the second), feed API, at command ") == true)
         #expect(ChaosReport.violation(b, options: ChaosOptions()).last?.hasSuffix(" --twin on") == true)
         b.photoStates = ["loading": 3, "failed": 1]
         b.slowestAnswerMS = 1_250

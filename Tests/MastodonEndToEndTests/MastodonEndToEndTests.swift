@@ -1,4 +1,5 @@
 import EndToEndTesting
+import FeedServer
 import Foundation
 import MastodonTesting
 import Testing
@@ -137,6 +138,27 @@ import TestingSupport
         #expect(try await logout.waitForExit() == 0)
         #expect(server.revoked == [FakeMastodonServer.issuedToken])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func signingInToTheReferenceServersMastodonDialectWorksWithNoNetwork() async throws {
+        let server = try TestServer()
+        let config = try TemporaryDirectory()
+        let environment = ["XDG_CONFIG_HOME": config.url.path]
+        let login = try FeedProcess(["login", "--server", server.url, "--api", "mastodon"], environment: environment)
+        guard let address = try? await login.nextOutputLine() else {
+            Issue.record("no address: \(await login.errorOutput())")
+            return
+        }
+        #expect(address.hasPrefix(server.url + "/oauth/authorize?client_id=reference-client"))
+        login.write("any-code")
+        #expect(try await login.waitForExit() == 0)
+        let feed = try FeedProcess(["--headless", "--server", server.url, "--api", "mastodon", "--data-dir", config.file("data").path], environment: environment)
+        _ = try await feed.send("open")
+        #expect(!Headless.rows(try await feed.send("settle")).isEmpty)
+        #expect(try await feed.finish() == 0)
+        let logout = try FeedProcess(["logout", "--server", server.url, "--data-dir", config.file("data").path], environment: environment)
+        #expect(try await logout.waitForExit() == 0)
+        try await server.waitForRequests("POST /oauth/revoke", count: 1)
     }
 
     @Test func aWrongCodeFailsWithOneLineAndKeepsNothing() async throws {

@@ -33,6 +33,14 @@ extension FeedRouter {
             guard let (status, postID) = outcome else { return Self.error(404, "Record not found") }
             publishLike(postID)
             return .json(200, MastodonDTO.encode(status))
+        case .apps:
+            return .json(200, Data(#"{"id":"1","name":"feed","client_id":"reference-client","client_secret":"reference-secret"}"#.utf8))
+        case .token:
+            // Any code the user pastes signs them in as the demo user: the reference server has one.
+            guard request.formFields["client_id"] == "reference-client" else { return Self.error(401, "invalid_client") }
+            return .json(200, Data(#"{"access_token":"reference-token","token_type":"Bearer","scope":"read write:favourites"}"#.utf8))
+        case .revoke:
+            return .json(200, Data("{}".utf8))
         }
     }
 

@@ -36,6 +36,7 @@ extension FeedServerOptions {
         GET /v1/feed/new-count, GET /v1/flags, GET /v1/photos/{id}.jpg, GET /openapi.json,
         GET /v1/live (Server-Sent Events), GET /v1/posts/like-counts; the Mastodon dialect: GET /api/v1/instance,
         GET /api/v1/timelines/{home|public|tag/NAME} (Link paging by max_id, min_id), GET /api/v1/statuses/{id},
-        POST /api/v1/statuses/{id}/favourite|unfavourite, GET /api/v1/accounts/{id}/statuses
+        POST /api/v1/statuses/{id}/favourite|unfavourite, GET /api/v1/accounts/{id}/statuses, POST /api/v1/apps,
+        POST /oauth/token (any code signs in the demo user), POST /oauth/revoke
         """
 }

@@ -7,9 +7,17 @@ enum MastodonRoute: Equatable, Sendable {
     case status(id: String)
     case favourite(id: String, on: Bool)
     case accountStatuses(id: String)
+    /// `POST /api/v1/apps`, `POST /oauth/token`, `POST /oauth/revoke`: sign-in with an out-of-band code.
+    case apps, token, revoke
 
     /// The route of `path`, one under `/api/v1/`; nil when none matches.
     init?(path: String) {
+        switch path {
+        case "/oauth/token": self = .token; return
+        case "/oauth/revoke": self = .revoke; return
+        case "/api/v1/apps": self = .apps; return
+        default: break
+        }
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 4, parts[0].isEmpty, parts[1] == "api", parts[2] == "v1", !parts.dropFirst().contains("") else { return nil }
         let rest = Array(parts.dropFirst(3))
@@ -32,12 +40,17 @@ enum MastodonRoute: Equatable, Sendable {
         case .status: "/api/v1/statuses/{id}"
         case .favourite(_, let on): on ? "/api/v1/statuses/{id}/favourite" : "/api/v1/statuses/{id}/unfavourite"
         case .accountStatuses: "/api/v1/accounts/{id}/statuses"
+        case .apps: "/api/v1/apps"
+        case .token: "/oauth/token"
+        case .revoke: "/oauth/revoke"
         }
     }
 
     /// The methods the route answers.
     var methods: [String] {
-        if case .favourite = self { return ["POST"] }
-        return ["GET", "HEAD"]
+        switch self {
+        case .favourite, .apps, .token, .revoke: ["POST"]
+        default: ["GET", "HEAD"]
+        }
     }
 }

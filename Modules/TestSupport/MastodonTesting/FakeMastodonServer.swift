@@ -72,7 +72,7 @@ public final class FakeMastodonServer: Sendable {
             return HTTPServerResponse(status: 401, body: Data(#"{"error":"The access token was revoked"}"#.utf8))
         }
         let parts = request.path.split(separator: "/").map(String.init)
-        let form = Self.form(request.body)
+        let form = request.formFields
         if request.method == "POST", parts == ["api", "v1", "apps"] {
             guard form["redirect_uris"] == "urn:ietf:wg:oauth:2.0:oob", form["scopes"] == "read write:favourites" else {
                 return HTTPServerResponse(status: 422, body: Data(#"{"error":"Validation failed"}"#.utf8))
@@ -148,14 +148,4 @@ public final class FakeMastodonServer: Sendable {
     }
 
     private func json(_ text: String) -> HTTPServerResponse { .json(200, Data(text.utf8)) }
-
-    /// An `application/x-www-form-urlencoded` body as its fields.
-    private static func form(_ body: Data) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in String(decoding: body.prefix(8_192), as: UTF8.self).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
-            if parts.count == 2 { fields[parts[0]] = parts[1] }
-        }
-        return fields
-    }
 }
