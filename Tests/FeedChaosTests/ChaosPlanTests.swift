@@ -54,7 +54,7 @@ import Testing
         let axes = (0..<300).map { APIAxis.draw(seed: 42, session: $0, flags: flags, twin: .off) }
         #expect(axes == (0..<300).map { APIAxis.draw(seed: 42, session: $0, flags: flags, twin: .off) })
         #expect((70...130).contains(axes.filter(\.mastodon).count), "\(axes.filter(\.mastodon).count) of 300")
-        let live = FlagSet.with(["live-updates"])
+        let live = FlagSet(keys: FlagSet.fixtureKeys + ["live-updates"], on: ["live-updates"])
         #expect((0..<100).allSatisfy { !APIAxis.draw(seed: 42, session: $0, flags: live, twin: .off).mastodon }, "never with live-updates")
         let twin = TwinAxis(on: true, secondShare: 0.5)
         #expect((0..<100).allSatisfy { !APIAxis.draw(seed: 42, session: $0, flags: flags, twin: twin).mastodon }, "never with a twin")

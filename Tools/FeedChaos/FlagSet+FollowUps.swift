@@ -8,4 +8,6 @@ extension FlagSet {
     var offlinePages: Bool { isOn("offline-pages") }
     /// Likes wait in an outbox that survives a kill.
     var likeQueue: Bool { isOn("persistent-like-queue") }
+    /// One live stream of the feed API (so the session keeps to the feed API).
+    var liveUpdates: Bool { isOn("live-updates") }
 }
