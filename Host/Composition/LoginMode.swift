@@ -12,7 +12,8 @@ enum LoginMode {
     /// The longest code line read.
     static let maxCodeBytes = 1_024
 
-    static func run(_ options: HostOptions, readLine: () -> String? = { Swift.readLine(strippingNewline: true) }) async -> Int32 {
+    /// Signs in with `options`; the code is the first line of standard input (bounded: `LineReader`).
+    static func run(_ options: HostOptions) async -> Int32 {
         guard let server = options.server else { return fail("feed login needs --server https://HOST --api mastodon") }
         let environment = ProcessInfo.processInfo.environment
         let http = HTTPTransportClient(configuration: HTTPClientConfiguration(
@@ -24,7 +25,8 @@ enum LoginMode {
             StandardStreams.err("Open this address, sign in to \(shown) and allow feed (\(MastodonSignIn.scopes)):")
             StandardStreams.out(signIn.authorizeURL(app).absoluteString)
             StandardStreams.err("Then paste the code the server shows here and press Enter:")
-            guard let line = readLine(), !line.isEmpty, line.utf8.count <= maxCodeBytes else {
+            var input = LineReader.standardInput().makeAsyncIterator()
+            guard let line = await input.next(), !line.isEmpty, line.utf8.count <= maxCodeBytes else {
                 return fail("no code was given; run `feed login` again and paste the code the server shows")
             }
             let token = try await signIn.token(code: line, app: app)

@@ -101,6 +101,15 @@ struct MastodonStatusMappingTests {
             object["media_attachments"] = media
         }
         #expect(MastodonStatusMapping.status(from: huge) == nil)
+        let long = try edited("media_post_multiple") { object in
+            object["spoiler_text"] = String(repeating: "w", count: 100_000) + "\u{1b}[2J"
+            var account = try #require(object["account"] as? [String: Any])
+            account["acct"] = String(repeating: "a", count: 10_000)
+            object["account"] = account
+        }
+        let bounded = try #require(MastodonStatusMapping.status(from: long))
+        #expect((bounded.contentWarning?.count ?? 0) <= 501 && bounded.handle.count <= 102)
+        #expect(bounded.contentWarning?.contains("\u{1b}") == false)
         let negative = try edited("media_post_multiple") { $0["favourites_count"] = -5; $0["replies_count"] = -1 }
         let post = try #require(MastodonStatusMapping.status(from: negative)).post
         #expect(post.likeCount == 0 && post.commentCount == nil)

@@ -1,6 +1,7 @@
 import FeedInterface
 import Foundation
 import ImageCodec
+import SafeText
 
 /// A status DTO as a `MastodonStatus`: nil when it has no image (text rows are not shown yet) or
 /// a field the feed needs is missing or out of `PostLimits`.
@@ -28,10 +29,12 @@ enum MastodonStatusMapping {
             image: imageRef, likeCount: max(0, shown.favouritesCount ?? 0), like: like,
             commentCount: shown.repliesCount.flatMap { $0 >= 0 ? $0 : nil }, createdAt: shown.createdAt.flatMap(date(iso8601:)))
         guard let checked = PostLimits.checked(post) else { return nil }
+        // What the screen will show besides the post, each one clean line of bounded length.
         let booster = dto.reblog == nil ? nil : dto.account.flatMap { $0.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? $0.acct }
         let warning = shown.spoilerText.flatMap { $0.isEmpty ? nil : $0 }
         return MastodonStatus(
-            post: checked, handle: "@" + (account.acct ?? authorID), boostedBy: booster, contentWarning: warning,
+            post: checked, handle: "@" + SafeText.line(account.acct ?? authorID, limit: 100),
+            boostedBy: booster.map { SafeText.line($0, limit: 100) }, contentWarning: warning.map { SafeText.line($0, limit: 500) },
             sensitive: shown.sensitive ?? false, blurHash: blurHash)
     }
 
