@@ -308,7 +308,7 @@ let package = Package(
             dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
             exclude: ["Recorded"]
         ),
-        .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "FeedServer", "TestingSupport"]),
+        .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "FeedServer", "Networking", "TestingSupport"]),
         .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestingSupport"]),
         .testTarget(name: "PluginKitTests", dependencies: ["PluginKit", "TestingSupport"]),
         .testTarget(
