@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "live-updates-demo", targets: ["LiveUpdatesDemo"]),
         .executable(name: "likes-demo", targets: ["LikesDemo"]),
         .executable(name: "store-demo", targets: ["StoreDemo"]),
+        .executable(name: "mastodon-demo", targets: ["MastodonDemo"]),
     ],
     targets: [
         // Interfaces: protocols, models, errors.
@@ -247,6 +248,11 @@ let package = Package(
             name: "LikesDemo",
             dependencies: ["Likes", "OfflineQueue", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "StoreTesting", "Arguments"],
             path: "Examples/LikesDemo"
+        ),
+        .executableTarget(
+            name: "MastodonDemo",
+            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "FeedServer", "Networking", "SafeText", "Arguments"],
+            path: "Examples/MastodonDemo"
         ),
         .executableTarget(
             name: "StoreDemo",

@@ -34,7 +34,7 @@ enum StoreDemo {
         defer { if !options.keep { try? FileManager.default.removeItem(at: directory) } }
         let file = directory.appendingPathComponent("feed.sqlite")
         let warn: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("store-demo: \($0)\n".utf8)) }
-        print("store-demo: saved pages (Store) and the one post store (Posts), on their own")
+        print("store-demo: saved pages (OfflinePages) and the one post store (Posts), on their own")
         let pages = FeedFixtures.pages(count: options.pages, pageSize: options.pageSize)
         do {
             var results = [try await save(pages, file: file, warn: warn), try await readBack(pages, file: file, warn: warn)]

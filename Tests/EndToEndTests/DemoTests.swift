@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestingSupport
 
-/// `feed-demo`, `profile-demo`, `likes-demo` and `store-demo`, each one feature built on its own: a
+/// `feed-demo`, `profile-demo`, `likes-demo`, `store-demo` and `mastodon-demo`, each one feature built on its own: a
 /// plain frame when stdout is not a terminal (the screens' demos; in a real terminal:
 /// `TerminalScreenTests+Demos.swift`), every step as expected (the print-and-exit demos), usage
 /// errors and help.
@@ -12,6 +12,7 @@ import TestingSupport
     static let profileDemo = FeedProcess.product("profile-demo")
     static let likesDemo = FeedProcess.product("likes-demo")
     static let storeDemo = FeedProcess.product("store-demo")
+    static let mastodonDemo = FeedProcess.product("mastodon-demo")
 
     /// Runs `executable` with stdout a pipe; returns its status, stdout and stderr lines.
     private func run(_ executable: URL, _ arguments: [String]) async throws -> (status: Int32, output: [String], errors: [String]) {
@@ -67,6 +68,16 @@ import TestingSupport
         #expect(result.output.last == "store-demo: 4 of 4 steps came out as expected")
         let file = try #require(result.output.first { $0.hasPrefix("1. saved pages: ") }?.dropFirst("1. saved pages: ".count))
         #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: String(file)).deletingLastPathComponent().path), "the temporary directory is removed")
+    }
+
+    @Test func mastodonDemoPagesTheReferenceServersDialectAndFavourites() async throws {
+        let result = try await run(Self.mastodonDemo, [])
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("1. page 1: 10 photo posts, the next below status 491"))
+        #expect(result.output.contains { $0.hasPrefix("   favourite status 500: ♥ ") && $0.contains("(read back ♥), unfavourite: ♡ ") && $0.hasSuffix("(read back ♡)") })
+        #expect(result.output.last == "mastodon-demo: 3 of 3 steps came out as expected")
+        let wrong = try await run(Self.mastodonDemo, ["--server", "ftp://x"])
+        #expect(wrong.status == 2 && wrong.errors.first?.hasPrefix("mastodon-demo: invalid value 'ftp://x' for --server") == true)
     }
 
     @Test func storeDemoKeepsItsFileWhenAsked() async throws {
