@@ -138,6 +138,9 @@ enum FeedCommand {
     private static func start(_ options: HostOptions, plugins: [any FeaturePlugin]) async -> AppServices? {
         do {
             return try await AppServices.start(options, plugins: plugins)
+        } catch let error as AppServices.NeedsSignIn {
+            StandardStreams.err("feed: \(error)")
+            return nil
         } catch {
             StandardStreams.err("feed: could not start the embedded server: \(error); pass --server URL to use another one")
             return nil

@@ -86,6 +86,7 @@ final class AppServices {
         var options = options
         if options.api == .auto { options.api = await resolveAPI(baseURL, timeout: options.requestTimeout) }
         let token = options.api == .mastodon ? EnvironmentToken(environment: environment) ?? storedToken(baseURL, options: options, environment: environment) : nil
+        if options.api == .mastodon, options.timeline == .home, token == nil, options.server != nil { throw NeedsSignIn(server: options.server) }
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: baseURL, timeout: options.requestTimeout, tokens: token, totalDeadline: options.requestTimeout))
         let counting = CountingHTTPClient(base: transport)

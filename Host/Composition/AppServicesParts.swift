@@ -45,6 +45,16 @@ extension AppServices {
         return .mastodon
     }
 
+    /// `--timeline home` without a token: the home timeline is the signed-in user's.
+    struct NeedsSignIn: Error, CustomStringConvertible {
+        let server: URL?
+
+        var description: String {
+            let at = server.map { " --server \(SafeText.line($0.absoluteString, limit: 120))" } ?? ""
+            return "the home timeline is a signed-in user's: run `feed login\(at) --api mastodon` or set FEED_TOKEN, or read --timeline public, local or tag:NAME"
+        }
+    }
+
     /// The token of the user's sign-in to `baseURL` (`feed login`), if any; a sign-in that
     /// cannot be used is said once and ignored.
     static func storedToken(_ baseURL: URL, options: HostOptions, environment: [String: String]) -> EnvironmentToken? {

@@ -77,6 +77,16 @@ import TestingSupport
         #expect(try await feed.finish() == 0)
     }
 
+    @Test func theHomeTimelineWithoutATokenSaysHowToSignIn() async throws {
+        let server = try FakeMastodonServer(count: 3)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon", "--timeline", "home"], token: nil)
+        #expect(try await feed.waitForExit() == 1)
+        let errors = await feed.errorOutput()
+        #expect(errors == ["feed: the home timeline is a signed-in user's: run `feed login --server \(server.baseURL.absoluteString) --api mastodon` or set FEED_TOKEN, or read --timeline public, local or tag:NAME"], "\(errors)")
+        #expect(server.seen.isEmpty, "nothing is asked of the server")
+    }
+
     @Test func autoAsksTheInstanceAndSaysWhatItFound() async throws {
         let server = try FakeMastodonServer(count: 5)
         defer { server.stop() }
