@@ -41,7 +41,7 @@ extension AppServices {
             StandardStreams.err("feed: \(server) does not answer GET /api/v1/instance: using the feed API")
             return .feed
         }
-        StandardStreams.err("feed: \(server) speaks the Mastodon API (\(instance.title.isEmpty ? "" : instance.title + ", ")version \(instance.version))")
+        StandardStreams.err("feed: \(server) speaks the Mastodon API (\(instance.title.isEmpty ? "" : instance.title + ", ")\(instance.software))")
         return .mastodon
     }
 

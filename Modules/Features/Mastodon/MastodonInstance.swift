@@ -16,6 +16,16 @@ public struct MastodonInstance: Sendable, Equatable {
         let title: String?
     }
 
+    /// What runs there, as the version says it: the software a compatible server names
+    /// (`3.5.3 (compatible; Pixelfed 0.12.4)` → `Pixelfed 0.12.4`), else `version 4.3.0`.
+    public var software: String {
+        guard let start = version.range(of: "(compatible; "), let end = version[start.upperBound...].firstIndex(of: ")") else {
+            return "version \(version)"
+        }
+        let name = version[start.upperBound..<end].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? "version \(version)" : name
+    }
+
     /// The instance `http`'s server describes, or nil when it does not speak the Mastodon API.
     public static func probe(_ http: any HTTPClient) async -> MastodonInstance? {
         guard let dto = try? await http.send(.get(pathSegments: ["api", "v1", "instance"]), decoding: DTO.self),
