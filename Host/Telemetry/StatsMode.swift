@@ -3,7 +3,8 @@ import Foundation
 import Telemetry
 
 /// `feed stats [--json]`: this device's telemetry, read from the queue files (never created here):
-/// the one of `--server`, or without it the ones of every server this user has telemetry for.
+/// the one of `--server`, or without it the ones of every server this user has telemetry for —
+/// through either API (a server read through the Mastodon API has its own queue).
 enum StatsMode {
     static func run(_ options: HostOptions, json: Bool) async -> Int32 {
         let userData = UserData(options)
@@ -11,11 +12,14 @@ enum StatsMode {
         let settings = TelemetrySettings.resolve(
             commandLine: options.telemetry, environment: environment,
             flagsFile: options.flagsFile ?? FlagResolver.standardConfigFile(environment: environment))
-        let servers: [URL?]
-        if options.server != nil {
-            servers = FileManager.default.fileExists(atPath: AppTelemetry.Files(userData).queue.path) ? [options.server] : []
-        } else {
-            servers = userData.servers(withFile: "telemetry", extension: "sqlite")
+        var servers: [Place] = []
+        for api in [ServerAPI.feed, .mastodon] {
+            let data = userData.speaking(api)
+            if options.server != nil {
+                if FileManager.default.fileExists(atPath: AppTelemetry.Files(data).queue.path) { servers.append(Place(server: options.server, api: api)) }
+            } else {
+                servers += data.servers(withFile: "telemetry", extension: "sqlite").map { Place(server: $0, api: api) }
+            }
         }
         guard !servers.isEmpty else {
             if json {
@@ -25,9 +29,9 @@ enum StatsMode {
             }
             return 0
         }
-        var reports: [(server: URL?, stats: TelemetryStats)] = []
+        var reports: [(server: Place, stats: TelemetryStats)] = []
         for server in servers {
-            let files = AppTelemetry.Files(userData.on(server))
+            let files = AppTelemetry.Files(userData.speaking(server.api).on(server.server))
             do {
                 let queue = try await TelemetryQueue.open(
                     at: files.queue, capacity: TelemetryConfiguration(queueFile: files.queue, consent: .local).capacity,
@@ -64,8 +68,14 @@ enum StatsMode {
         }
     }
 
-    private static func name(of server: URL?) -> String {
-        server?.absoluteString ?? "the embedded server"
+    /// A server and the API its telemetry was recorded through.
+    private struct Place {
+        let server: URL?
+        let api: ServerAPI
+    }
+
+    private static func name(of place: Place) -> String {
+        (place.server?.absoluteString ?? "the embedded server") + (place.api == .mastodon ? " (Mastodon API)" : "")
     }
 
     private static func quoted(_ text: String) -> String {

@@ -207,6 +207,21 @@ import TestingSupport
         #expect(left.isEmpty, "logout deletes both: \(left)")
     }
 
+    @Test func statsShowsTheTelemetryOfEachAPIApart() async throws {
+        let data = try TemporaryDirectory()
+        for api in [[], ["--api", "mastodon"]] {
+            let feed = try FeedProcess(["--headless", "--telemetry", "local", "--data-dir", data.url.path] + api)
+            _ = try await feed.send("open")
+            _ = try await feed.send("settle")
+            #expect(try await feed.finish() == 0)
+        }
+        let stats = try FeedProcess(["stats", "--json", "--data-dir", data.url.path])
+        #expect(try await stats.waitForExit() == 0)
+        let text = await stats.remainingOutput().joined()
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "\(text)")
+        #expect(reports.compactMap { $0["server"] as? String } == ["the embedded server", "the embedded server (Mastodon API)"])
+    }
+
     @Test func theEmbeddedReferenceServerSpeaksMastodonTooAndATimelineNeedsTheMastodonAPI() async throws {
         let embedded = try FeedProcess(["--api", "mastodon", "--headless", "--data-dir", TemporaryDirectory.make().path])
         _ = try await embedded.send("open")
