@@ -227,7 +227,7 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
         waiter.continuation.resume(returning: entry.durable ? .queued : .superseded)
     }
 
-    // MARK: - Draining and reading
+    // MARK: - Draining and forgetting
 
     /// Starts draining what earlier runs saved, without waiting for it. Calling it again does nothing.
     public func start() {
@@ -247,34 +247,6 @@ public actor OfflineLikeQueue: QueuedLikePostUseCase {
     func waitUntilIdle() async {
         if inFlight.isEmpty && waiting.isEmpty { return }
         await withCheckedContinuation { idleWaiters.append($0) }
-    }
-
-    /// A new stream of the likes that settle from now on with no caller waiting: to update screens.
-    public nonisolated func events() -> AsyncStream<LikeQueueEvent> {
-        hub.subscribe()
-    }
-
-    /// The intents not yet on the server, oldest first: to lay over pages at start.
-    public func pending() -> [PendingLike] {
-        sortedEntries().map { PendingLike(post: $0.intent.post, wanted: $0.intent.wanted, before: $0.intent.before) }
-    }
-
-    /// How many intents are not yet on the server.
-    public var count: Int { entries.count }
-
-    /// How many intents the file holds not yet settled, however many (`rows()` is bounded by the
-    /// capacity), for `feed queue`.
-    public func waitingOnDisk() -> Int { outbox?.waitingCount() ?? entries.count }
-
-    /// The pending likes with their age, attempts and last error, oldest first, for `feed queue`.
-    public func rows() -> [OutboxRow] {
-        let now = configuration.now()
-        return sortedEntries().map { entry in
-            let intent = entry.intent
-            return OutboxRow(
-                post: intent.post, wanted: intent.wanted, queuedAt: intent.queuedAt,
-                age: max(0, now.timeIntervalSince(intent.queuedAt)), attempts: intent.attempts, lastError: intent.lastError)
-        }
     }
 
     /// Forgets every intent (logout): the rows are deleted and overwritten, copies moved aside are
