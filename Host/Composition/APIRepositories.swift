@@ -22,11 +22,12 @@ struct APIRepositories {
         switch api {
         case .mastodon:
             // One pacer for the app: every request counts against the same rate limit.
-            let pacer = MastodonPacer()
+            // One table of timeline entries: the pill counts from the entry the first row was shown as.
+            let (pacer, entries) = (MastodonPacer(), MastodonEntryIDs())
             likes = MastodonFavourites(http: http, pacer: pacer)
-            feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer)
+            feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer, entries: entries)
             authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id), pacer: pacer) }
-            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer)
+            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer, entries: entries)
         case .feed, .auto:
             let remote = RemoteLikesRepository(http: http)
             likes = remote

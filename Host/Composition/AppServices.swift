@@ -84,8 +84,12 @@ final class AppServices {
         let (baseURL, embedded) = try serverAddress(options)
         let environment = ProcessInfo.processInfo.environment
         var options = options
-        if options.api == .auto { options.api = await resolveAPI(baseURL, timeout: options.requestTimeout) }
-        let token = options.api == .mastodon ? EnvironmentToken(environment: environment) ?? storedToken(baseURL, options: options, environment: environment) : nil
+        let found = options.api == .auto
+        if found { options.api = await resolveAPI(baseURL, timeout: options.requestTimeout) }
+        // The server's own sign-in first; FEED_TOKEN only where the user named the API, never for
+        // a server that merely answered `--api auto`'s question (it could be anyone's).
+        let token = options.api == .mastodon
+            ? storedToken(baseURL, options: options, environment: environment) ?? (found ? nil : EnvironmentToken(environment: environment)) : nil
         if options.api == .mastodon, options.timeline == .home, token == nil, options.server != nil { throw NeedsSignIn(server: options.server) }
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: baseURL, timeout: options.requestTimeout, tokens: token, totalDeadline: options.requestTimeout))

@@ -10,7 +10,7 @@ import SafeText
 @MainActor
 enum LoginMode {
     /// The longest code line read.
-    static let maxCodeBytes = 1_024
+    static let maxCodeBytes = 4_096
 
     /// Signs in with `options`; the code is the first line of standard input (bounded: `LineReader`).
     static func run(_ options: HostOptions) async -> Int32 {

@@ -18,9 +18,11 @@ struct SignInFile: Codable, Equatable {
     /// The largest sign-in file read.
     static let sizeLimit = 16_384
 
-    /// The folder of sign-ins, or nil without `XDG_CONFIG_HOME` or `HOME`.
+    /// The folder of sign-ins, or nil without an absolute `XDG_CONFIG_HOME` or `HOME` (a relative
+    /// one would put the token under whatever folder feed runs in).
     static func directory(environment: [String: String]) -> URL? {
-        guard let config = environment["XDG_CONFIG_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? environment["HOME"].map({ $0 + "/.config" }) else {
+        let absolute = { (path: String?) in path.flatMap { $0.hasPrefix("/") ? $0 : nil } }
+        guard let config = absolute(environment["XDG_CONFIG_HOME"]) ?? absolute(environment["HOME"]).map({ $0 + "/.config" }) else {
             return nil
         }
         return URL(fileURLWithPath: config, isDirectory: true).appendingPathComponent("feed/signins", isDirectory: true)

@@ -29,7 +29,8 @@ final class SystemPhotoViewer: PhotoOpener {
     /// A viewer run with `environment` (its `FEED_VIEWER` and `PATH`); `pipeline` makes the photo
     /// pipeline at the first photo opened (the app's own, or one for opening only with `--photos off`).
     init(environment: [String: String], grace: Duration = .seconds(1), pipeline: @escaping @Sendable () -> ImagePipeline) {
-        self.environment = environment
+        // The viewer (a browser, perhaps) never inherits the Mastodon token.
+        self.environment = environment.filter { $0.key != "FEED_TOKEN" }
         self.grace = grace
         self.makePipeline = pipeline
     }

@@ -127,6 +127,16 @@ private struct Sandbox {
         #expect(server.count("/p1.jpg") == 1, "the second time from the disk cache")
     }
 
+    @Test func theViewerNeverInheritsTheMastodonToken() async throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let server = try OriginalsServer()
+        let script = try sandbox.script("viewer", #"printf '%s\n%s\n' "token=${FEED_TOKEN-unset}" "path=$PATH" > "$0.tmp" && mv "$0.tmp" "${0%/bin/viewer}/record""#)
+        let viewer = viewer(server, sandbox, environment: ["FEED_VIEWER": sandbox.quoted(script), "PATH": "/usr/bin:/bin", "FEED_TOKEN": "secret"])
+        #expect(await viewer.open(server.row()) == nil)
+        #expect(await record(sandbox) == ["token=unset", "path=/usr/bin:/bin"])
+    }
+
     @Test func withoutFEED_VIEWERXdgOpenIsFoundOnPATH() async throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

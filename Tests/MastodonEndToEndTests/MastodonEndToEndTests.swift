@@ -99,6 +99,14 @@ import TestingSupport
         #expect(try await feed.finish() == 0)
         let errors = await feed.errorOutput()
         #expect(errors.contains { $0.contains("speaks the Mastodon API (Fake, version 4.7.3)") }, "\(errors)")
+        // FEED_TOKEN is never sent to a server that merely answered the question.
+        let other = try FakeMastodonServer(count: 5)
+        defer { other.stop() }
+        let guessing = try Self.feed(other, ["--api", "auto"], token: "secret-token")
+        _ = try await guessing.send("open")
+        _ = try await guessing.send("settle")
+        #expect(try await guessing.finish() == 0)
+        #expect(other.seen.allSatisfy { $0.bearer == nil }, "\(other.seen.compactMap(\.bearer))")
     }
 
     @Test func aFollowUpThatNeedsTheFeedAPIStaysOffAndSaysSo() async throws {

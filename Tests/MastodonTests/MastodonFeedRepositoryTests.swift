@@ -37,6 +37,21 @@ struct MastodonFeedRepositoryTests {
         #expect(await http.requests.first?.path == "/api/v1/timelines/tag/hoot")
     }
 
+    @Test("the pill counts from the timeline entry the first row was shown as: a boost's own id, not the boosted post's")
+    func pillAfterABoost() async throws {
+        var boost = try #require(try JSONSerialization.jsonObject(with: RecordedExchange("status_reblog").body) as? [String: Any])
+        boost["reblog"] = try JSONSerialization.jsonObject(with: RecordedExchange("media_post_multiple").body)
+        let page = try JSONSerialization.data(withJSONObject: [boost])
+        let http = FakeHTTPClient { _ throws(HTTPError) in HTTPResponse(status: 200, body: page) }
+        let entries = MastodonEntryIDs()
+        let shown = try await MastodonFeedRepository(http: http, timeline: .home, entries: entries).posts(after: nil)
+        let first = try #require(shown.posts.first)
+        #expect(first.id == PostID("117440821412413892"), "the row is the boosted post")
+        _ = try await MastodonNewPostsCounter(http: http, timeline: .home, entries: entries).newPostCount(since: first.id)
+        let asked = try #require(await http.requests.last)
+        #expect(asked.query.contains(URLQueryItem(name: "min_id", value: "117440831312204861")), "newer than the boost: \(asked.query)")
+    }
+
     @Test("timelines by name; local is public with local=true; bad names are refused")
     func timelines() {
         #expect(MastodonTimeline("home") == .home)

@@ -1,3 +1,4 @@
+import FeedInterface
 import Foundation
 import Networking
 import NetworkingTesting
@@ -18,18 +19,21 @@ struct MastodonPacerTests {
         ["x-ratelimit-remaining": String(remaining), "x-ratelimit-reset": now.addingTimeInterval(seconds).formatted(Date.ISO8601FormatStyle())]
     }
 
-    @Test("plenty left: no wait; few left: the rest of the window spread; none: until the reset")
-    func waits() async {
+    @Test("plenty left: no wait; few left: the rest of the window spread; none: until the reset; a far reset fails at once")
+    func waits() async throws {
         let clock = Clock()
         let pacer = MastodonPacer(now: { clock.now }, sleep: { seconds in clock.slept.withLock { $0.append(seconds) } })
-        await pacer.waitTurn()
+        try await pacer.waitTurn()
         await pacer.note(HTTPResponse(status: 200, headers: headers(remaining: 299, resetIn: 60, from: clock.now)))
-        await pacer.waitTurn()
+        try await pacer.waitTurn()
         await pacer.note(HTTPResponse(status: 200, headers: headers(remaining: 3, resetIn: 40, from: clock.now)))
-        await pacer.waitTurn()
-        await pacer.note(HTTPResponse(status: 200, headers: headers(remaining: 0, resetIn: 40, from: clock.now)))
-        await pacer.waitTurn()
-        #expect(clock.slept.withLock { $0 } == [10, 40])
+        try await pacer.waitTurn()
+        await pacer.note(HTTPResponse(status: 200, headers: headers(remaining: 0, resetIn: 25, from: clock.now)))
+        try await pacer.waitTurn()
+        #expect(clock.slept.withLock { $0 } == [10, 25])
+        await pacer.note(HTTPResponse(status: 200, headers: headers(remaining: 0, resetIn: 400, from: clock.now)))
+        await #expect(throws: FeedError.self, "a wait past longestWait fails at once, saying until when") { try await pacer.waitTurn() }
+        #expect(clock.slept.withLock { $0 } == [10, 25])
     }
 
     @Test("a 429 leaves no request until the last known reset, through the repositories")
@@ -49,7 +53,7 @@ struct MastodonPacerTests {
         let feed = MastodonFeedRepository(http: http, timeline: .public, pacer: pacer)
         _ = try await feed.posts(after: nil)
         await #expect(throws: (any Error).self) { try await feed.posts(after: nil) }
-        await pacer.waitTurn()
+        try await pacer.waitTurn()
         #expect(clock.slept.withLock { $0 } == [30])
     }
 }

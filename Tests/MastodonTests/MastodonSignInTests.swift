@@ -40,9 +40,11 @@ struct MastodonSignInTests {
         #expect(body.contains("code=abc_123&") && body.contains("grant_type=authorization_code"))
     }
 
-    @Test("a reply without a token, or a hostile one, is no sign-in")
-    func badReplies() async {
+    @Test("a long JWT is a token; a reply without a token, or a hostile one, is no sign-in")
+    func badReplies() async throws {
         let app = MastodonSignIn.App(clientID: "c", clientSecret: "s")
+        let jwt = String(repeating: "eyJ0eXAiOiJKV1Qi.", count: 60)
+        #expect(try await MastodonSignIn(http: FakeHTTPClient.json(#"{"access_token":"\#(jwt)"}"#), server: server).token(code: "c", app: app) == jwt, "a kilobyte JWT (Pixelfed)")
         for reply in [#"{}"#, #"{"access_token":""}"#, #"{"access_token":"a b\u001b[2J"}"#] {
             await #expect(throws: FeedError.self) { try await MastodonSignIn(http: FakeHTTPClient.json(reply), server: server).token(code: "c", app: app) }
         }
@@ -56,7 +58,11 @@ struct MastodonSignInTests {
             let http = FakeHTTPClient { _ throws(HTTPError) in throw .status(code: code, message: nil) }
             await #expect(throws: Never.self) { try await MastodonSignIn(http: http, server: server).revoke("t", app: app) }
         }
-        let down = FakeHTTPClient { _ throws(HTTPError) in throw .unreachable(host: "m.example", reason: "refused") }
+        let down = FakeHTTPClient { _ throws(HTTPError) in throw .unreachable(host: "m401.example", reason: "port 4013 refused") }
         await #expect(throws: FeedError.self) { try await MastodonSignIn(http: down, server: server).revoke("t", app: app) }
+        let gateway = FakeHTTPClient { _ throws(HTTPError) in throw .status(code: 502, message: "upstream said 403") }
+        await #expect(throws: FeedError.self, "a 502 that mentions 403 is no revoke") {
+            try await MastodonSignIn(http: gateway, server: server).revoke("t", app: app)
+        }
     }
 }

@@ -160,3 +160,24 @@ struct AffectedCommandTests {
         #expect(outside.errorOutput.split(separator: "\n").count == 1)
     }
 }
+
+/// `ManifestChanges` on manifests made in memory.
+@Suite("what changed in Package.swift, target by target")
+struct ManifestChangesTests {
+    private func manifest(_ targets: [String], products: [String: [String]] = [:]) -> PackageManifest {
+        var manifest = PackageManifest(
+            name: "P", targets: targets.map { PackageManifest.Target(name: $0, type: "regular", path: "Sources/\($0)", sources: nil, excluded: [], dependencies: [], declaration: "{\"name\":\"\($0)\"}") })
+        manifest.products = products.mapValues { ("{}", $0) }
+        return manifest
+    }
+
+    @Test("a product gone brings in the targets it was built from; a new target is touched; a removed one is said")
+    func products() {
+        let base = manifest(["App", "Lib", "Old"], products: ["app": ["App"]])
+        let head = manifest(["App", "Lib", "New"])
+        let changes = ManifestChanges(base: base, head: head)
+        #expect(changes.targets == ["App", "New"])
+        #expect(changes.removed == ["Old"])
+        #expect(changes.packageWide == nil)
+    }
+}

@@ -47,8 +47,10 @@ extension FeedRouter {
     /// A page of the statuses `keeps` keeps, newest first, below `max_id` or above `min_id`/`since_id`.
     private func mastodonTimeline(_ request: HTTPServerRequest, keeps: (ServerPost) -> Bool) -> HTTPServerResponse {
         let limit = min(max(1, request.queryValue("limit").flatMap { Int($0) } ?? 20), 40)
-        let below = request.queryValue("max_id").flatMap { Int($0) }
-        let above = (request.queryValue("min_id") ?? request.queryValue("since_id")).flatMap { Int($0) }
+        // Status ids are 1…posts: anything else from a query is clamped before any arithmetic.
+        let bound = { (text: String?) in text.flatMap { Int($0) }.map { min(max(0, $0), 1 << 40) } }
+        let below = bound(request.queryValue("max_id"))
+        let above = bound(request.queryValue("min_id") ?? request.queryValue("since_id"))
         let statuses = state.withLock { state -> [MastodonDTO.Status] in
             let count = state.catalog.posts.count
             var indexes: [Int] = []

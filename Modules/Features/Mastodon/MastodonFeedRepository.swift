@@ -9,14 +9,19 @@ public final class MastodonFeedRepository: FeedRepository {
     private let timeline: MastodonTimeline
     private let pageSize: Int
     private let pacer: MastodonPacer
+    private let entries: MastodonEntryIDs
 
     /// The feed of `timeline`; `pageSize` is each request's `limit` (Mastodon allows 1…40); the
-    /// app's repositories share one `pacer`.
-    public init(http: any HTTPClient, timeline: MastodonTimeline, pageSize: Int = 20, pacer: MastodonPacer = MastodonPacer()) {
+    /// app's repositories share one `pacer` and one table of `entries`.
+    public init(
+        http: any HTTPClient, timeline: MastodonTimeline, pageSize: Int = 20, pacer: MastodonPacer = MastodonPacer(),
+        entries: MastodonEntryIDs = MastodonEntryIDs()
+    ) {
         self.http = http
         self.timeline = timeline
         self.pageSize = min(max(1, pageSize), 40)
         self.pacer = pacer
+        self.entries = entries
     }
 
     /// The page after `cursor` (the `max_id` of the last page's `rel="next"` link); its `next` is
@@ -39,6 +44,7 @@ public final class MastodonFeedRepository: FeedRepository {
             throw MastodonErrors.feedError(error, hadCursor: cursor != nil)
         }
         let statuses = dtos.prefix(PostLimits.postsPerPage).compactMap { $0.value.flatMap(MastodonStatusMapping.status(from:)) }
+        for status in statuses { entries.record(status) }
         let next = LinkHeader.parameter("max_id", of: LinkHeader(response.header("link")).next).flatMap { PostLimits.checked(Cursor($0)) }
         return (FeedPage(posts: statuses.map(\.post), next: next), statuses)
     }

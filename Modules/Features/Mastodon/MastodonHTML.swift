@@ -13,9 +13,12 @@ enum MastodonHTML {
         }
         var out = ""
         var index = input.startIndex
+        // Past the last `>`, a `<` opens no tag: looking for one again would make the work grow
+        // with the square of the length (a status of 64 KiB of `<`).
+        let lastClose = input.lastIndex(of: ">")
         while index < input.endIndex {
             let character = input[index]
-            if character == "<", let close = input[index...].firstIndex(of: ">") {
+            if character == "<", let lastClose, index < lastClose, let close = input[index...].firstIndex(of: ">") {
                 out += text(ofTag: input[input.index(after: index)..<close], after: out)
                 index = input.index(after: close)
             } else if character == "&", let (decoded, next) = entity(in: input, at: index) {

@@ -8,17 +8,20 @@ public struct MastodonNewPostsCounter: NewPostsCounter {
     private let http: any HTTPClient
     private let timeline: MastodonTimeline
     private let pacer: MastodonPacer
+    private let entries: MastodonEntryIDs
 
-    /// Counts on `timeline`, in the turns of `pacer`.
-    public init(http: any HTTPClient, timeline: MastodonTimeline, pacer: MastodonPacer = MastodonPacer()) {
+    /// Counts on `timeline`, in the turns of `pacer`; `entries` says which timeline entry a post
+    /// was shown as (a boost's, newer than the boosted post).
+    public init(http: any HTTPClient, timeline: MastodonTimeline, pacer: MastodonPacer = MastodonPacer(), entries: MastodonEntryIDs = MastodonEntryIDs()) {
         self.http = http
         self.timeline = timeline
         self.pacer = pacer
+        self.entries = entries
     }
 
     public func newPostCount(since post: PostID) async throws -> Int {
         var (segments, query) = timeline.request
-        query += [URLQueryItem(name: "min_id", value: post.rawValue), URLQueryItem(name: "limit", value: "40")]
+        query += [URLQueryItem(name: "min_id", value: entries.entry(of: post)), URLQueryItem(name: "limit", value: "40")]
         do {
             let response = try await pacer.send(HTTPRequest(method: .get, pathSegments: segments, query: query), through: http)
             let statuses = try await JSONBody.decode([Decoded<MastodonStatusDTO>].self, from: response.body)

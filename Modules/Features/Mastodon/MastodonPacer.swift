@@ -1,3 +1,4 @@
+import FeedInterface
 import Foundation
 import Networking
 
@@ -18,10 +19,18 @@ public actor MastodonPacer {
         self.sleep = sleep
     }
 
-    /// Waits until a request may go (at once while the limit has room).
-    public func waitTurn() async {
+    /// The longest a request waits its turn; past that it fails at once, saying until when.
+    public static let longestWait: TimeInterval = 30
+
+    /// Waits until a request may go (at once while the limit has room); throws a `FeedError`
+    /// saying until when when that is more than `longestWait` away.
+    public func waitTurn() async throws {
         guard let limit else { return }
         let wait = limit.wait(at: now())
+        guard wait <= Self.longestWait else {
+            let until = limit.reset.formatted(Date.ISO8601FormatStyle())
+            throw FeedError.server(reason: "the server's rate limit is spent until \(until); try again then")
+        }
         if wait > 0 { await sleep(wait) }
     }
 
@@ -42,7 +51,7 @@ public actor MastodonPacer {
 
     /// Sends `request` through `http` in its turn, noting the reply or the refusal.
     func send(_ request: HTTPRequest, through http: any HTTPClient) async throws -> HTTPResponse {
-        await waitTurn()
+        try await waitTurn()
         do {
             let response = try await http.send(request)
             note(response)

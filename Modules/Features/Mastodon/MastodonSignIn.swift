@@ -82,19 +82,31 @@ public struct MastodonSignIn: Sendable {
         return token
     }
 
-    /// Revokes `token` of `app`; a token the server no longer knows counts as revoked.
+    /// Revokes `token` of `app`; a token the server no longer takes (its answer 401 or 403) counts
+    /// as revoked. Anything else throws a `FeedError`.
     public func revoke(_ token: String, app: App) async throws {
         do {
-            _ = try await post(["oauth", "revoke"], ["client_id": app.clientID, "client_secret": app.clientSecret, "token": token], as: Empty.self)
-        } catch FeedError.server(let reason) where reason.contains("403") || reason.contains("401") {
+            _ = try await sendForm(["oauth", "revoke"], ["client_id": app.clientID, "client_secret": app.clientSecret, "token": token], as: Empty.self)
+        } catch HTTPError.status(401, _), HTTPError.status(403, _) {
             return
+        } catch {
+            throw MastodonErrors.feedError(error, hadCursor: false)
         }
     }
 
     private struct Empty: Decodable, Sendable {}
 
-    /// POSTs `form` as `application/x-www-form-urlencoded` and decodes the reply.
+    /// POSTs `form` and decodes the reply; failures as `FeedError`s.
     private func post<Reply: Decodable & Sendable>(_ segments: [String], _ form: [String: String], as type: Reply.Type) async throws -> Reply {
+        do {
+            return try await sendForm(segments, form, as: type)
+        } catch {
+            throw MastodonErrors.feedError(error, hadCursor: false)
+        }
+    }
+
+    /// POSTs `form` as `application/x-www-form-urlencoded` and decodes the reply; the client's errors as they are.
+    private func sendForm<Reply: Decodable & Sendable>(_ segments: [String], _ form: [String: String], as type: Reply.Type) async throws -> Reply {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         let body = form.sorted { $0.key < $1.key }.map { key, value in
@@ -102,16 +114,13 @@ public struct MastodonSignIn: Sendable {
         }.joined(separator: "&")
         let request = HTTPRequest(
             method: .post, pathSegments: segments, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Data(body.utf8))
-        do {
-            return try await http.send(request, decoding: type)
-        } catch {
-            throw MastodonErrors.feedError(error, hadCursor: false)
-        }
+        return try await http.send(request, decoding: type)
     }
 
-    /// Whether `text` can be a client ID, secret, code or token: 1 to 512 URL-safe characters.
+    /// Whether `text` can be a client ID, secret, code or token: 1 to 4,096 URL-safe characters
+    /// (Pixelfed's tokens are JWTs of about a kilobyte).
     static func isToken(_ text: String) -> Bool {
-        (1...512).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
+        (1...4_096).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x7E
         }
     }

@@ -6,6 +6,9 @@ import ImageCodec
 public struct MastodonStatus: Sendable {
     /// The post: author, caption as plain text, the first image, favourites as likes, replies.
     public let post: Post
+    /// The timeline entry's own id: the boost's for a boost (newer than the boosted post's), what
+    /// `max_id` and `min_id` compare.
+    public let entryID: String
     /// The author's `@user@host` (`@user` on their own server).
     public let handle: String
     /// Who boosted it, when the timeline shows it as a boost.

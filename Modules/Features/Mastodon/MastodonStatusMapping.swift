@@ -33,7 +33,7 @@ enum MastodonStatusMapping {
         let booster = dto.reblog == nil ? nil : dto.account.flatMap { $0.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? $0.acct }
         let warning = shown.spoilerText.flatMap { $0.isEmpty ? nil : $0 }
         return MastodonStatus(
-            post: checked, handle: "@" + SafeText.line(account.acct ?? authorID, limit: 100),
+            post: checked, entryID: dto.id.flatMap { PostLimits.idBytes.contains($0.utf8.count) ? $0 : nil } ?? id, handle: "@" + SafeText.line(account.acct ?? authorID, limit: 100),
             boostedBy: booster.map { SafeText.line($0, limit: 100) }, contentWarning: warning.map { SafeText.line($0, limit: 500) },
             sensitive: shown.sensitive ?? false, blurHash: blurHash)
     }
