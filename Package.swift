@@ -377,7 +377,7 @@ let package = Package(
         .testTarget(
             name: "HostTests",
             dependencies: [
-                "PostStoreInterface", "Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "ImagePipeline", "Networking", "PluginInterface", "TelemetryInterface", "TestingSupport", "Mastodon",
+                "PostStoreInterface", "Host", "Arguments", "FeatureFlags", "FeedInterface", "HTTPServer", "ImagePipeline", "Networking", "PluginInterface", "TelemetryInterface", "TestingSupport",
             ]),
         .testTarget(
             name: "EndToEndTests",

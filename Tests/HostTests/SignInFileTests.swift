@@ -1,5 +1,4 @@
 import Foundation
-import Mastodon
 import Testing
 
 @testable import Host
@@ -20,7 +19,9 @@ struct SignInFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["XDG_CONFIG_HOME": folder.path]
         let server = URL(string: "https://m.example")!
-        let signIn = SignInFile(server: server.absoluteString, user: "ana", app: MastodonSignIn.App(clientID: "c", clientSecret: "s"), token: "t")
+        // Made from its JSON, as a test of the host names no feature's types.
+        let json = #"{"server":"https://m.example","user":"ana","app":{"clientID":"c","clientSecret":"s"},"token":"t"}"#
+        let signIn = try JSONDecoder().decode(SignInFile.self, from: Data(json.utf8))
         let file = try signIn.write(environment: environment)
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
         #expect(try SignInFile.read(server: server, user: "ana", environment: environment).get() == signIn)
