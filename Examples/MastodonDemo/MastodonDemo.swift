@@ -44,7 +44,7 @@ enum MastodonDemo {
             baseURL = URL(string: "http://127.0.0.1:\(port)")!
         }
         defer { embedded?.stop() }
-        let token = ProcessInfo.processInfo.environment["FEED_TOKEN"].flatMap { $0.isEmpty ? nil : DemoToken(token: $0) }
+        let token = ProcessInfo.processInfo.environment["FEED_TOKEN"].flatMap { $0.isEmpty ? nil : FixedToken(token: $0, rejected: "FEED_TOKEN was rejected") }
         let http = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: baseURL, tokens: token))
         let shown = SafeText.line(baseURL.absoluteString, limit: 120)
         print("mastodon-demo: the Mastodon module on its own, against \(embedded == nil ? shown : "the reference server's Mastodon dialect")")
@@ -103,11 +103,4 @@ enum MastodonDemo {
         if !notes.isEmpty { notes = " (\(notes))" }
         return "\(status.handle) · \(caption) · \(post.likeCount) favourites\(notes)"
     }
-}
-
-/// The token of `FEED_TOKEN`, sent to the server only.
-private struct DemoToken: AccessTokenProvider {
-    let token: String
-    func currentToken() async -> String? { token }
-    func refreshToken(rejected: String?) async throws -> String { throw HTTPError.status(code: 401, message: "FEED_TOKEN was rejected") }
 }

@@ -89,7 +89,7 @@ final class AppServices {
         // The server's own sign-in first; FEED_TOKEN only where the user named the API, never for
         // a server that merely answered `--api auto`'s question (it could be anyone's).
         let token = options.api == .mastodon
-            ? storedToken(baseURL, options: options, environment: environment) ?? (found ? nil : EnvironmentToken(environment: environment)) : nil
+            ? storedToken(baseURL, options: options, environment: environment) ?? (found ? nil : environmentToken(environment)) : nil
         if options.api == .mastodon, options.timeline == .home, token == nil, options.server != nil { throw NeedsSignIn(server: options.server) }
         let transport = HTTPTransportClient(configuration: HTTPClientConfiguration(
             baseURL: baseURL, timeout: options.requestTimeout, tokens: token, totalDeadline: options.requestTimeout))

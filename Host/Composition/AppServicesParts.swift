@@ -45,6 +45,12 @@ extension AppServices {
         return .mastodon
     }
 
+    /// The Mastodon API token of `FEED_TOKEN`, if set: sent only to the API's server, never logged.
+    static func environmentToken(_ environment: [String: String]) -> FixedToken? {
+        guard let token = environment["FEED_TOKEN"], !token.isEmpty else { return nil }
+        return FixedToken(token: token, rejected: "FEED_TOKEN was rejected; set it to a valid token")
+    }
+
     /// `--timeline home` without a token: the home timeline is the signed-in user's.
     struct NeedsSignIn: Error, CustomStringConvertible {
         let server: URL?
@@ -57,9 +63,9 @@ extension AppServices {
 
     /// The token of the user's sign-in to `baseURL` (`feed login`), if any; a sign-in that
     /// cannot be used is said once and ignored.
-    static func storedToken(_ baseURL: URL, options: HostOptions, environment: [String: String]) -> EnvironmentToken? {
+    static func storedToken(_ baseURL: URL, options: HostOptions, environment: [String: String]) -> FixedToken? {
         switch SignInFile.read(server: baseURL, user: options.user, environment: environment) {
-        case .success(let signIn): return signIn.map { EnvironmentToken(token: $0.token) }
+        case .success(let signIn): return signIn.map { FixedToken(token: $0.token, rejected: "the sign-in was refused; run `feed login` again") }
         case .failure(let problem):
             StandardStreams.err("feed: \(problem)")
             return nil

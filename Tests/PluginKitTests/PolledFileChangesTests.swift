@@ -58,14 +58,14 @@ struct PolledFileChangesTests {
         #expect(!changes.watch(URL(fileURLWithPath: "/nonexistent/more")) {})
     }
 
-    @Test("started, it looks by itself; stopped, a look by hand still tells")
+    @Test("started, it looks by itself, also at a file watched after the start; stopped, a look by hand still tells")
     func polls() async throws {
         let directory = try TemporaryDirectory()
         let file = directory.url.appendingPathComponent("table")
         let changes = PolledFileChanges(interval: .milliseconds(50))
+        changes.start()
         var told = 0
         changes.watch(file) { told += 1 }
-        changes.start()
         defer { changes.stop() }
         try Data("1".utf8).write(to: file)
         #expect(await eventually { told == 1 }, "the poller saw the new file")

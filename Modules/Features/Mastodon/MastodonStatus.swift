@@ -17,6 +17,7 @@ public struct MastodonStatus: Sendable {
     public let contentWarning: String?
     /// Whether the photo is marked sensitive (only its BlurHash shows until revealed).
     public let sensitive: Bool
-    /// The photo's BlurHash, for a placeholder of its shapes.
+    /// The photo's BlurHash. The post's placeholder colour is its average today; the screens do not
+    /// draw its shapes yet (issue 32).
     public let blurHash: BlurHash?
 }

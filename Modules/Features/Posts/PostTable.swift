@@ -6,41 +6,7 @@ import PostStoreInterface
 /// said, held by screens; the heart overlay of unsettled likes; and the likes that settled, with
 /// when, so a page requested before a like settled cannot undo it.
 struct PostTable: Sendable {
-    /// One kept post, all it needs in one place (a stream's event looks it up once).
-    private struct Entry: Sendable {
-        /// The post as the server last said.
-        var post: Post
-        /// How many screens hold it.
-        var holds = 0
-        /// The stamp of the request that last told its heart: an older likes read never undoes it.
-        var heartStamp: PostStamp?
-        /// The like that last settled on it: a page requested before shows it.
-        var settled: SettledLike?
-        /// The newest version of its likes the server told (a reply, a push, a read): a pair with
-        /// a lower one is older and never laid over it.
-        var version: Int?
-
-        /// Takes `version` in when it is newer than the one known.
-        mutating func saw(_ version: Int?) {
-            guard let version else { return }
-            self.version = max(version, self.version ?? version)
-        }
-
-        /// Takes the server's pushed pair, told at `stamp` (settled then, when no like is
-        /// unsettled); `nil` when no screen holds the post, else the pair it had (if its heart was known).
-        mutating func push(_ result: LikeResult, at stamp: PostStamp, settles: Bool) -> LikeResult?? {
-            guard holds > 0 else { return nil }
-            saw(result.version)
-            let old = post.like.isLiked.map { LikeResult(liked: $0, likeCount: post.likeCount) }
-            post.likeCount = result.likeCount
-            post.like = LikeState(result.liked)
-            heartStamp = stamp
-            if settles { settled = SettledLike(stamp: stamp, result: result) }
-            return .some(old)
-        }
-    }
-
-    private var entries: [PostID: Entry] = [:]
+    private var entries: [PostID: PostTableEntry] = [:]
     private var overlays: [PostID: LikeOverlay] = [:]
     /// The settled likes of posts no longer kept.
     private var settledGone = SettledLikes()
@@ -89,7 +55,7 @@ struct PostTable: Sendable {
     /// heart the page does not know (its likes read failed) keeps the one already known here.
     mutating func receive(_ incoming: [Post], requestedAt stamp: PostStamp) -> [Post] {
         incoming.map { page in
-            var entry = entries[page.id] ?? Entry(post: page, settled: settledGone.take(page.id))
+            var entry = entries[page.id] ?? PostTableEntry(post: page, settled: settledGone.take(page.id))
             if entry.version == nil { entry.saw(entry.settled?.result.version) }
             var server = Self.settledOver(page, entry.settled, requestedAt: stamp)
             // The page (or a like settled since) told a heart with its count: a pair from one server state.

@@ -28,6 +28,8 @@ public final class PolledFileChanges: FileChanges {
     private let interval: Duration
     private var watches: [Watch] = []
     private var poller: Task<Void, Never>?
+    /// Started, and not stopped since: the poller runs while something is watched.
+    private var running = false
 
     /// Changes looked for every `interval` (clamped to 50 ms … 60 s) once started.
     public init(interval: Duration = .seconds(1)) {
@@ -38,11 +40,18 @@ public final class PolledFileChanges: FileChanges {
     public func watch(_ url: URL, changed: @escaping @MainActor () -> Void) -> Bool {
         guard watches.count < Self.maxFiles else { return false }
         watches.append(Watch(path: url.path, changed: changed, last: Self.stamp(url.path)))
+        if running { poll() }
         return true
     }
 
-    /// Starts looking every interval, until `stop()`.
+    /// Starts looking every interval, until `stop()`; with nothing watched, nothing wakes until a
+    /// file is.
     public func start() {
+        running = true
+        if !watches.isEmpty { poll() }
+    }
+
+    private func poll() {
         guard poller == nil else { return }
         let interval = interval
         poller = Task { [weak self] in
@@ -56,6 +65,7 @@ public final class PolledFileChanges: FileChanges {
 
     /// Stops looking (at shutdown); watches stay and a later `start()` resumes.
     public func stop() {
+        running = false
         poller?.cancel()
         poller = nil
     }
