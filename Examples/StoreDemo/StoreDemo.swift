@@ -53,13 +53,14 @@ enum StoreDemo {
     /// Saves the first page as the feed and appends the others: the cache keeps its first pages only.
     private static func save(_ pages: [FeedPage], file: URL, warn: @escaping @Sendable (String) -> Void) async throws -> Bool {
         print("1. saved pages: \(file.path)")
-        let cache = try await SQLiteFeedCache.open(at: file, warn: warn)
-        try await cache.replaceAll(with: pages[0], savedAt: Date())
-        for page in pages.dropFirst() { try await cache.append(page, savedAt: Date()) }
+        let saved = try await withCache(file, warn: warn) { cache in
+            try await cache.replaceAll(with: pages[0], savedAt: Date())
+            for page in pages.dropFirst() { try await cache.append(page, savedAt: Date()) }
+            return try await cache.load()?.posts.map(\.id) ?? []
+        }
         let kept = pages.prefix(SQLiteFeedCache.pageCap)
         let beyond = pages.count == kept.count + 1 ? "page \(pages.count) is" : "pages \(kept.count + 1)–\(pages.count) are"
         let past = pages.count > kept.count ? "; \(beyond) past the cap of \(SQLiteFeedCache.pageCap) pages and not saved" : ""
-        let saved = try await cache.load()?.posts.map(\.id) ?? []
         let arrived = pages.count == 1 ? "1 page of \(pages[0].posts.count) arrived and" : "\(pages.count) pages of \(pages[0].posts.count) arrived: page 1"
         print("   \(arrived) replaced the saved feed\(pages.count > 1 ? ", the others were appended" : "")\(past)")
         return saved == kept.flatMap(\.posts).map(\.id) || report("saved \(saved.count) posts")
@@ -68,7 +69,7 @@ enum StoreDemo {
     /// Opens the file again, as the next start would, and reads the feed back.
     private static func readBack(_ pages: [FeedPage], file: URL, warn: @escaping @Sendable (String) -> Void) async throws -> Bool {
         let kept = pages.prefix(SQLiteFeedCache.pageCap)
-        let loaded = try await SQLiteFeedCache.open(at: file, warn: warn).load()
+        let loaded = try await withCache(file, warn: warn) { try await $0.load() }
         let ids = loaded?.posts.map(\.id) ?? []
         let next = loaded?.next.map { "the next page at cursor \($0.rawValue)" } ?? "no page after them"
         print("2. read back from the file opened again: \(ids.count) posts, \(ids.first?.rawValue ?? "-")…\(ids.last?.rawValue ?? "-"), \(next)")
@@ -120,10 +121,26 @@ enum StoreDemo {
 
     /// Saves the settled like into the file and reads it back from the file opened again.
     private static func saveSettledLike(_ like: (post: PostID, result: LikeResult), file: URL, warn: @escaping @Sendable (String) -> Void) async throws -> Bool {
-        try await SQLiteFeedCache.open(at: file, warn: warn).updateLikes([like.post: like.result])
-        let post = try await SQLiteFeedCache.open(at: file, warn: warn).load()?.posts.first { $0.id == like.post }
+        try await withCache(file, warn: warn) { try await $0.updateLikes([like.post: like.result]) }
+        let post = try await withCache(file, warn: warn) { try await $0.load()?.posts.first { $0.id == like.post } }
         print("4. the settled like saved: \(like.post.rawValue) \(heart(liked: post?.like.isLiked, count: post?.likeCount ?? 0)) read back from the file")
         return post?.like == .liked && post?.likeCount == like.result.likeCount || report("\(like.post.rawValue) read back as \(String(describing: post))")
+    }
+
+    /// Runs `body` on the cache at `file` opened anew, then closes it (also when `body` throws):
+    /// the last close removes the write-ahead log, so the demo's folder can go at once.
+    private static func withCache<Value: Sendable>(
+        _ file: URL, warn: @escaping @Sendable (String) -> Void, _ body: (SQLiteFeedCache) async throws -> Value
+    ) async throws -> Value {
+        let cache = try await SQLiteFeedCache.open(at: file, warn: warn)
+        do {
+            let value = try await body(cache)
+            await cache.close()
+            return value
+        } catch {
+            await cache.close()
+            throw error
+        }
     }
 
     /// `♥ 11`, `♡ 10`, or `? 10` while the heart is unknown.

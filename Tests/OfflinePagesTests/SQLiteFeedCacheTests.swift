@@ -26,6 +26,17 @@ struct SQLiteFeedCacheTests {
         try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
     }
 
+    @Test("close ends the file for good: the write-ahead log is gone at once, and a later use throws")
+    func close() async throws {
+        let cache = try await open()
+        try await cache.replaceAll(with: pages[0], savedAt: t0)
+        await cache.close()
+        let left = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(!left.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(left)")
+        await #expect(throws: (any Error).self) { try await cache.load() }
+        #expect(try await open().load()?.posts.count == pages[0].posts.count, "what was saved is in the file")
+    }
+
     @Test("a new cache loads nil")
     func empty() async throws {
         let cache = try await open()

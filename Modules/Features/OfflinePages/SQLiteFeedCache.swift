@@ -47,6 +47,13 @@ public actor SQLiteFeedCache: FeedCache {
         openConnection = try Self.openFile(url, warn: warn)
     }
 
+    /// Closes the file now, for good (a later use throws): the last close checkpoints and removes
+    /// the write-ahead log, so a caller may delete the folder at once after this returns.
+    public func close() {
+        openConnection?.close()
+        openConnection = nil
+    }
+
     /// The saved feed, or `nil` when nothing is saved (or the file was unreadable and has been rebuilt).
     public nonisolated func load() async throws -> CachedFeed? {
         try await onThread { try $0.loadNow() }
