@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "PluginKit", dependencies: ["FeedInterface", "PluginInterface"], path: "Modules/Kits/PluginKit"),
         .target(
             name: "PostScreenKit",
-            dependencies: ["FeedInterface", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline"],
+            dependencies: ["FeedInterface", "PluginInterface", "Paging", "ImageCodec", "ImagePipeline", "TerminalUI", "TerminalUIInterface"],
             path: "Modules/Kits/PostScreenKit"
         ),
 

@@ -98,7 +98,7 @@ enum MastodonDemo {
     private static func line(_ status: MastodonStatus) -> String {
         let post = status.post
         let caption = SafeText.line(post.caption, limit: 50)
-        var notes = [status.boostedBy.map { "boosted by \($0)" }, status.contentWarning.map { "CW: \($0)" }, status.sensitive ? "sensitive" : nil]
+        var notes = [post.notes.boostedBy.map { "boosted by \($0)" }, post.notes.contentWarning.map { "CW: \($0)" }, post.notes.sensitive ? "sensitive" : nil, post.image == nil ? "text" : nil]
             .compactMap { $0 }.joined(separator: ", ")
         if !notes.isEmpty { notes = " (\(notes))" }
         return "\(status.handle) · \(caption) · \(post.likeCount) favourites\(notes)"

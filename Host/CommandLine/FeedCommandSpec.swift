@@ -14,6 +14,7 @@ enum FeedCommandSpec {
             OptionSpec("--server", value: "URL", "any server that speaks the feed API; without it, feed starts the reference server in-process on a free 127.0.0.1 port"),
             OptionSpec("--api", value: "feed|mastodon|auto", "the API --server speaks: feed (default), mastodon (Mastodon, Pixelfed, GoToSocial…; the token from FEED_TOKEN), auto (asks GET /api/v1/instance and says what it found)", completion: .choices(["feed", "mastodon", "auto"])),
             OptionSpec("--timeline", value: "NAME", "with --api mastodon: home|local|public|tag:NAME (default home with FEED_TOKEN, else public)"),
+            OptionSpec("--only-photos", "with --api mastodon: leave out statuses without an image (else they show as text rows)"),
             OptionSpec("--headless", "commands on stdin, one JSON state per line on stdout (see Headless commands)"),
             OptionSpec("--enable", value: "K", "switch the follow-up K on (see Flags)", completion: .choices([])),
             OptionSpec("--disable", value: "K", "switch the follow-up K off", completion: .choices([])),

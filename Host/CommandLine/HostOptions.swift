@@ -42,6 +42,8 @@ struct HostOptions: Equatable {
     var api = ServerAPI.feed
     /// `--timeline home|local|public|tag:NAME` with the Mastodon API; `nil`: home with a token, else public.
     var timeline: MastodonTimeline?
+    /// `--only-photos`: statuses without an image are left out (else they show as text rows).
+    var onlyPhotos = false
     /// `--enable K` / `--disable K`, already checked against the registry.
     var flags = CommandLineFlags()
     /// `--flags-file PATH`: a JSON file of flag values (lowest source but defaults).
@@ -178,6 +180,9 @@ struct HostOptions: Equatable {
             let value = try scanner.value(expected: "home, local, public or tag:NAME")
             guard let parsed = MastodonTimeline(value) else { throw scanner.invalid(value, expected: "home, local, public or tag:NAME (a tag of letters, digits or _)") }
             timeline = parsed
+        case "--only-photos":
+            try scanner.noValue()
+            onlyPhotos = true
         case "--flags-file":
             flagsFile = URL(fileURLWithPath: try scanner.value(expected: "a path to a JSON file"))
         case "--data-dir":
@@ -256,6 +261,7 @@ extension HostOptions {
         case "--server": server?.absoluteString ?? "embedded"
         case "--api": api.rawValue
         case "--timeline": timeline?.description ?? "default"
+        case "--only-photos": onlyPhotos ? "on" : "off"
         case "--user": user
         case "--data-dir": dataDir?.path ?? "default"
         case "--flags-file": flagsFile?.path ?? "default"

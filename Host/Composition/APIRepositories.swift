@@ -17,16 +17,17 @@ struct APIRepositories {
     /// How many posts are newer than the first shown.
     let newPosts: any NewPostsCounter
 
-    /// The repositories of `api` over `http`; `timeline` is the Mastodon timeline read.
-    init(api: ServerAPI, timeline: MastodonTimeline, http: any HTTPClient) {
+    /// The repositories of `api` over `http`; `timeline` is the Mastodon timeline read, without
+    /// its text statuses when `onlyPhotos`.
+    init(api: ServerAPI, timeline: MastodonTimeline, onlyPhotos: Bool = false, http: any HTTPClient) {
         switch api {
         case .mastodon:
             // One pacer for the app: every request counts against the same rate limit.
             // One table of timeline entries: the pill counts from the entry the first row was shown as.
             let (pacer, entries) = (MastodonPacer(), MastodonEntryIDs())
             likes = MastodonFavourites(http: http, pacer: pacer)
-            feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer, entries: entries)
-            authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id), pacer: pacer) }
+            feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer, entries: entries, onlyPhotos: onlyPhotos)
+            authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id), pacer: pacer, onlyPhotos: true) }
             newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer, entries: entries)
         case .feed, .auto:
             let remote = RemoteLikesRepository(http: http)

@@ -64,7 +64,7 @@ final class AppServices {
         telemetry = parts.telemetry
         userData = UserData(parts.options)
         followUps = PluginHost(plugins: plugins)
-        let repositories = APIRepositories(api: parts.options.api, timeline: parts.timeline, http: http)
+        let repositories = APIRepositories(api: parts.options.api, timeline: parts.timeline, onlyPhotos: parts.options.onlyPhotos, http: http)
         self.repositories = repositories
         feed = repositories.feed
         likePost = SerialLikePostUseCase(likes: repositories.likes, reread: repositories.likes)

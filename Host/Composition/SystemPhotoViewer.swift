@@ -63,7 +63,7 @@ final class SystemPhotoViewer: PhotoOpener {
 
     /// The file of `row`'s photo at full size, fetched through the disk cache.
     func originalFile(of row: PostRow) async throws(ImageLoadError) -> URL {
-        let url = PostPhoto.originalURL(of: row)
+        guard let url = PostPhoto.originalURL(of: row) else { throw ImageLoadError.invalidRequest("a text post has no photo") }
         let pipeline = pipeline.withLock { made in
             if let made { return made }
             let new = makePipeline()

@@ -31,7 +31,7 @@ final class HeadlessPhotos {
         let first = min(max(0, seen - 1), rows.count - 1)
         let visible = rows[first..<min(rows.count, first + Self.onScreen)]
         let upcoming = rows[visible.endIndex..<min(rows.count, visible.endIndex + Self.prefetched)]
-        loader.update(visible: visible.map(request), upcoming: upcoming.map(request))
+        loader.update(visible: visible.compactMap(request), upcoming: upcoming.compactMap(request))
     }
 
     /// `none`, `loading`, `loaded` or `failed` for `row`.
@@ -40,11 +40,12 @@ final class HeadlessPhotos {
         case .loading: return "loading"
         case .ready: return "loaded"
         case .failed: return "failed"
-        case nil: return pipeline.cachedImage(for: request(row).1) == nil ? "none" : "loaded"
+        case nil: return request(row).flatMap { pipeline.cachedImage(for: $0.1) } == nil ? "none" : "loaded"
         }
     }
 
-    private func request(_ row: PostRow) -> (PostID, ImageRequest) {
-        (row.id, FeedScreen.photoRequest(for: row, size: Self.screen))
+    /// The request of `row`'s photo; `nil` for a text post.
+    private func request(_ row: PostRow) -> (PostID, ImageRequest)? {
+        FeedScreen.photoRequest(for: row, size: Self.screen).map { (row.id, $0) }
     }
 }

@@ -16,7 +16,7 @@ import Testing
         #expect(post.id == "p1")
         #expect(post.author.name == "Ana")
         #expect(post.caption == "Sunset 🌅")
-        #expect(post.image.aspectRatio == 0.8)
+        #expect(post.image?.aspectRatio == 0.8)
         #expect(post.likeCount == 412)
         #expect(post.like == .unknown)
         #expect(page.next == Cursor("b3Bh+cXVl/="))

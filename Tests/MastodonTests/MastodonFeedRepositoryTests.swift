@@ -16,13 +16,15 @@ struct MastodonFeedRepositoryTests {
         let feed = MastodonFeedRepository(http: http, timeline: .home)
         let first = try await feed.page(after: nil)
         #expect(first.page.next == Cursor("117440826224869303"))
-        #expect(first.page.posts.isEmpty, "the recorded page is text only")
+        #expect(first.page.posts.count == 11 && first.page.posts.allSatisfy { $0.image == nil }, "the recorded page is text only: text posts")
+        let onlyPhotos = try await MastodonFeedRepository(http: http, timeline: .home, onlyPhotos: true).page(after: nil)
+        #expect(onlyPhotos.page.posts.isEmpty && onlyPhotos.page.next == first.page.next, "--only-photos leaves them out, the paging stays")
         _ = try await feed.posts(after: first.page.next)
         let requests = await http.requests
-        #expect(requests.count == 2)
+        #expect(requests.count == 3)
         #expect(requests[0].path == "/api/v1/timelines/home")
         #expect(requests[0].query == [URLQueryItem(name: "limit", value: "20")])
-        #expect(requests[1].query.contains(URLQueryItem(name: "max_id", value: "117440826224869303")))
+        #expect(requests[2].query.contains(URLQueryItem(name: "max_id", value: "117440826224869303")))
     }
 
     @Test("photo statuses become posts, hearts in; one malformed status drops alone; no Link is the end")

@@ -35,33 +35,37 @@ struct MastodonStatusMappingTests {
         #expect(post.author == Author(id: "117440810532227399", name: "John Lennon"))
         #expect(status.handle == "@mastodonpy_test")
         #expect(post.caption == "LOL check this out")
-        #expect(post.image.url.absoluteString.hasSuffix("/original/7393c15e151594fe.jpg"))
-        #expect(post.image.width == 600 && post.image.height == 600)
-        #expect(post.image.renditions.map(\.width) == [480, 600])
-        #expect(post.image.renditions.first?.url.absoluteString.hasSuffix("/small/7393c15e151594fe.jpg") == true)
+        let image = try #require(post.image)
+        #expect(image.url.absoluteString.hasSuffix("/original/7393c15e151594fe.jpg"))
+        #expect(image.width == 600 && image.height == 600)
+        #expect(image.renditions.map(\.width) == [480, 600])
+        #expect(image.renditions.first?.url.absoluteString.hasSuffix("/small/7393c15e151594fe.jpg") == true)
         let hash = try #require(BlurHash("UGC~-#M{0JfkNFofR%M{IURj%Mt7E0oM%MR*"))
-        #expect(status.blurHash == hash)
-        #expect(post.image.placeholder == PhotoColor(red: hash.averageColour.red, green: hash.averageColour.green, blue: hash.averageColour.blue))
+        #expect(image.blurHash == "UGC~-#M{0JfkNFofR%M{IURj%Mt7E0oM%MR*")
+        #expect(image.placeholder == PhotoColor(red: hash.averageColour.red, green: hash.averageColour.green, blue: hash.averageColour.blue))
         #expect(post.like == .notLiked && post.likeCount == 0 && post.commentCount == 0)
         #expect(post.createdAt == MastodonStatusMapping.date(iso8601: "2026-10-14T19:05:21.259Z"))
         #expect(post.createdAt != nil)
-        #expect(status.boostedBy == nil && status.contentWarning == nil && !status.sensitive)
+        #expect(post.notes == .none)
     }
 
     @Test("a sensitive photo says so; an empty display name gives way to the account")
     func sensitive() throws {
         let dto = try #require(try statuses("status_sensitive_image").first)
         let status = try #require(MastodonStatusMapping.status(from: dto))
-        #expect(status.sensitive)
+        #expect(status.post.notes.sensitive && status.post.notes.contentWarning == nil)
         #expect(status.post.author.name == "mastodonpy_test_2")
         #expect(status.post.caption == "oh no!")
     }
 
-    @Test("the recorded home timeline holds text only: no status becomes a photo post (text rows are still to come)")
+    @Test("the recorded home timeline holds text only: each status is a text post, without a photo box")
     func textOnly() throws {
         let page = try statuses("home_timeline")
         #expect(page.count == 11)
-        #expect(page.compactMap(MastodonStatusMapping.status(from:)).isEmpty)
+        let posts = page.compactMap(MastodonStatusMapping.status(from:)).map(\.post)
+        #expect(posts.count == 11)
+        #expect(posts.allSatisfy { $0.image == nil && !$0.notes.sensitive })
+        #expect(posts.contains { !$0.caption.isEmpty })
     }
 
     @Test("a boost shows the boosted status, with who boosted it")
@@ -70,14 +74,16 @@ struct MastodonStatusMappingTests {
         let boost = try edited("status_reblog") { $0["reblog"] = photo }
         let status = try #require(MastodonStatusMapping.status(from: boost))
         #expect(status.post.id == PostID("117440821412413892"), "the boosted status's own id, so its favourite is the original's")
-        #expect(status.boostedBy == "John Lennon")
+        #expect(status.post.notes.boostedBy == "John Lennon")
     }
 
     @Test("a content warning is kept to hide the caption and photo")
     func contentWarning() throws {
         let photo = try object("media_post_multiple")
         let warned = try edited("status_content_warning") { $0["media_attachments"] = photo["media_attachments"] }
-        #expect(try #require(MastodonStatusMapping.status(from: warned)).contentWarning == "Content warning")
+        let post = try #require(MastodonStatusMapping.status(from: warned)).post
+        #expect(post.notes.contentWarning == "Content warning" && post.image != nil)
+        #expect(post.caption.isEmpty == false, "the caption is kept; the screen hides it until revealed")
     }
 
     @Test("hostile fields drop the status, never trap: no account, a non-http photo, a video only, a size out of range")
@@ -94,7 +100,7 @@ struct MastodonStatusMappingTests {
             for index in media.indices { media[index]["type"] = "video" }
             object["media_attachments"] = media
         }
-        #expect(MastodonStatusMapping.status(from: video) == nil)
+        #expect(try #require(MastodonStatusMapping.status(from: video)).post.image == nil, "a video is not drawn: the status is a text post")
         let huge = try edited("media_post_multiple") { object in
             var media = try #require(object["media_attachments"] as? [[String: Any]])
             for index in media.indices { media[index]["meta"] = ["original": ["width": Int.max, "height": 600]] }
@@ -108,8 +114,8 @@ struct MastodonStatusMappingTests {
             object["account"] = account
         }
         let bounded = try #require(MastodonStatusMapping.status(from: long))
-        #expect((bounded.contentWarning?.count ?? 0) <= 501 && bounded.handle.count <= 102)
-        #expect(bounded.contentWarning?.contains("\u{1b}") == false)
+        #expect((bounded.post.notes.contentWarning?.count ?? 0) <= 501 && bounded.handle.count <= 102)
+        #expect(bounded.post.notes.contentWarning?.contains("\u{1b}") == false)
         let negative = try edited("media_post_multiple") { $0["favourites_count"] = -5; $0["replies_count"] = -1 }
         let post = try #require(MastodonStatusMapping.status(from: negative)).post
         #expect(post.likeCount == 0 && post.commentCount == nil)

@@ -79,7 +79,7 @@ import TestingSupport
             // What a version 1 build left: no feed_anchor table, none of the newer post columns, user_version 1.
             let raw = try Connection(path: url.path)
             try raw.execute("DROP TABLE feed_anchor")
-            for column in ["comment_count", "created_at", "placeholder", "renditions"] {
+            for column in ["comment_count", "created_at", "placeholder", "renditions", "blur_hash", "boosted_by", "content_warning", "sensitive"] {
                 try raw.execute("ALTER TABLE posts DROP COLUMN \(column)")
             }
             try raw.execute("PRAGMA user_version = 1")
@@ -89,6 +89,29 @@ import TestingSupport
         #expect(try await cache.load()?.posts.map(\.id) == pages[0].posts.map(\.id), "the pages survive the migration")
         try await cache.saveAnchor(FeedAnchor(post: "p2", lineOffset: 1, savedAt: t0))
         #expect(try await cache.load()?.anchor?.post == "p2")
+        #expect(warnings.lines.isEmpty, "\(warnings.lines)")
+    }
+
+    @Test func aVersion2FileIsMigratedWithItsPagesAndPlace() async throws {
+        let url = directory.file("feed.sqlite")
+        do {
+            let cache = try await SQLiteFeedCache.open(at: url, warn: { _ in })
+            try await cache.replaceAll(with: pages[0], savedAt: t0)
+            try await cache.saveAnchor(FeedAnchor(post: "p2", lineOffset: 1, savedAt: t0))
+        }
+        do {
+            // What a version 2 build left: none of the Mastodon columns, user_version 2.
+            let raw = try Connection(path: url.path)
+            for column in ["blur_hash", "boosted_by", "content_warning", "sensitive"] {
+                try raw.execute("ALTER TABLE posts DROP COLUMN \(column)")
+            }
+            try raw.execute("PRAGMA user_version = 2")
+        }
+        let warnings = WarningCollector()
+        let cache = try await SQLiteFeedCache.open(at: url, warn: { warnings.add($0) })
+        let saved = try await cache.load()
+        #expect(saved?.posts == pages[0].posts, "the pages survive the migration, every field")
+        #expect(saved?.anchor?.post == "p2", "and the reader's place")
         #expect(warnings.lines.isEmpty, "\(warnings.lines)")
     }
 

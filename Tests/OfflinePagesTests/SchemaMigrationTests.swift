@@ -70,7 +70,7 @@ struct SchemaMigrationTests {
         #expect(saved.posts.map(\.id.rawValue) == (1...25).map { "p\($0)" })
         #expect(saved.posts[1].like == .liked && saved.posts[1].likeCount == 6)
         #expect(saved.posts.allSatisfy { $0.commentCount == nil && $0.createdAt == nil })
-        #expect(saved.posts.allSatisfy { $0.image.placeholder == nil && $0.image.renditions.isEmpty })
+        #expect(saved.posts.allSatisfy { $0.image?.placeholder == nil && $0.image?.renditions.isEmpty == true && $0.image?.blurHash == nil && $0.notes == .none })
         #expect(saved.next == Cursor("c-next"))
         #expect(saved.savedAt == Date(timeIntervalSinceReferenceDate: 812_345_678.5))
         // No file was moved aside.
@@ -78,17 +78,17 @@ struct SchemaMigrationTests {
         #expect(!names.contains { $0.contains("corrupt") }, "\(names)")
     }
 
-    @Test("the migrated file is version 2 with the new columns, and the cap still counts its two pages")
-    func migratedFileIsVersion2() async throws {
+    @Test("the migrated file is version 3 with the new columns, and the cap still counts its two pages")
+    func migratedFileIsVersion3() async throws {
         try writeVersion1File(count: 3)
         let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         try await cache.append(FeedPage(posts: [Self.richPost(100)], next: nil), savedAt: Date())
         #expect(try await cache.load()?.posts.count == 4)
         let raw = try Connection(path: url.path)
         defer { raw.close() }
-        #expect(try raw.userVersion() == 2)
+        #expect(try raw.userVersion() == 3)
         let columns = try raw.query("SELECT name FROM pragma_table_info('posts')") { try $0.column(0, as: String.self) }
-        #expect(columns.suffix(4) == ["comment_count", "created_at", "placeholder", "renditions"])
+        #expect(columns.suffix(8) == ["comment_count", "created_at", "placeholder", "renditions", "blur_hash", "boosted_by", "content_warning", "sensitive"])
         #expect(try raw.query("SELECT page_count FROM feed_meta") { try $0.column(0, as: Int.self) } == [3])
     }
 
@@ -102,7 +102,43 @@ struct SchemaMigrationTests {
         let saved = try #require(try await reopened.load())
         #expect(saved.posts == page.posts)
         #expect(saved.posts.first?.commentCount == 12)
-        #expect(saved.posts.first?.image.renditions.map(\.width) == [150, 600])
+        #expect(saved.posts.first?.image?.renditions.map(\.width) == [150, 600])
+    }
+
+    @Test("a text post, a boost, a content warning, a sensitive photo and its BlurHash round-trip (version 3)")
+    func mastodonFieldsRoundTrip() async throws {
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        let plain = FeedFixtures.post(3)
+        let text = Post(
+            id: "t1", author: plain.author, caption: "only words", image: nil, likeCount: 2, like: .liked,
+            notes: PostNotes(boostedBy: "Booster", contentWarning: "spoilers"))
+        let rich = Self.richPost(1)
+        let sensitive = Post(
+            id: rich.id, author: rich.author, caption: rich.caption,
+            image: rich.image.map { ImageRef(url: $0.url, width: $0.width, height: $0.height, placeholder: $0.placeholder, renditions: $0.renditions, blurHash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj") },
+            likeCount: rich.likeCount, like: rich.like, commentCount: rich.commentCount, createdAt: rich.createdAt, notes: PostNotes(sensitive: true))
+        let page = FeedPage(posts: [text, sensitive, plain], next: nil)
+        try await cache.replaceAll(with: page, savedAt: Date())
+        let saved = try #require(try await SQLiteFeedCache.open(at: url, warn: warnings.sink).load())
+        #expect(saved.posts == page.posts)
+        #expect(saved.posts[0].image == nil && saved.posts[0].notes.contentWarning == "spoilers")
+        #expect(saved.posts[1].image?.blurHash == "LEHV6nWB2yk8pyo0adR*.7kCMdnj" && saved.posts[1].notes.sensitive)
+    }
+
+    @Test("hostile version 3 values are ignored, never the row: a BlurHash that is none, a warning too long")
+    func hostileVersion3Fields() async throws {
+        let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
+        try await cache.replaceAll(with: FeedPage(posts: [Self.richPost(1), Self.richPost(2)], next: nil), savedAt: Date())
+        do {
+            let raw = try Connection(path: url.path)
+            defer { raw.close() }
+            try raw.execute("UPDATE posts SET blur_hash = '\u{1b}[2J', boosted_by = 7, content_warning = ?, sensitive = 'yes' WHERE id = 'p1'", [String(repeating: "w", count: 100_000)])
+            try raw.execute("UPDATE posts SET blur_hash = X'00FF', sensitive = 99 WHERE id = 'p2'")
+        }
+        let saved = try #require(try await cache.load())
+        #expect(saved.posts.map(\.id) == ["p1", "p2"])
+        #expect(saved.posts.allSatisfy { $0.image?.blurHash == nil && !$0.notes.sensitive })
+        #expect((saved.posts[0].notes.contentWarning?.count ?? 0) <= PostLimits.noteCharacters + 1)
     }
 
     @Test("hostile version 2 values are ignored, never the row")
@@ -121,12 +157,12 @@ struct SchemaMigrationTests {
         let saved = try #require(try await cache.load())
         #expect(saved.posts.map(\.id) == ["p1", "p2"])
         #expect(saved.posts.allSatisfy { $0.commentCount == nil && $0.createdAt == nil })
-        #expect(saved.posts.allSatisfy { $0.image.placeholder == nil && $0.image.renditions.isEmpty })
+        #expect(saved.posts.allSatisfy { $0.image?.placeholder == nil && $0.image?.renditions.isEmpty == true && $0.image?.blurHash == nil && $0.notes == .none })
     }
 
     private static func richPost(_ number: Int) -> Post {
         let plain = FeedFixtures.post(number)
-        let base = plain.image.url
+        let base = plain.image?.url ?? URL(string: "https://img.example/p.jpg")!
         return Post(
             id: plain.id, author: plain.author, caption: plain.caption,
             image: ImageRef(

@@ -60,7 +60,7 @@ struct UnreadableCacheTests {
         }
         let cache = try await SQLiteFeedCache.open(at: url, warn: warnings.sink)
         #expect(try await cache.load() == nil)
-        _ = try expectOneWarning(reason: "schema version 99; this build reads version 2")
+        _ = try expectOneWarning(reason: "schema version 99; this build reads version 3")
     }
 
     @Test("a database of another program (tables, version 0) is rebuilt with one warning")

@@ -85,11 +85,12 @@ enum FidelityBenchmark {
     }
 
     private static func score(_ row: PostRow, size: TerminalSize, http: HTTPTransportClient) async throws -> Score {
-        let request = FeedScreen.photoRequest(for: row, size: size)
+        // Every row here was made from a photo (`row(from:)`): a request and an address exist.
+        guard let request = FeedScreen.photoRequest(for: row, size: size), let imageURL = row.imageURL else { throw HTTPError.invalidURL("a post without a photo") }
         let box = request.size
-        let today = PhotoURL.sized(row.imageURL, pixelWidth: box.width)
+        let today = PhotoURL.sized(imageURL, pixelWidth: box.width)
         let decoder = JPEGDecoder()
-        let original = try await download(PhotoURL.sized(row.imageURL, pixelWidth: 1080).withWidth(4096), http)
+        let original = try await download(PhotoURL.sized(imageURL, pixelWidth: 1080).withWidth(4096), http)
         let todayData = try await download(today, http)
         let nowData = try await download(request.url, http)
         let full = try decoder.decode(original)

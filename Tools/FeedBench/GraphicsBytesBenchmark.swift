@@ -30,7 +30,8 @@ enum GraphicsBytesBenchmark {
                 image: ImageRef(url: URL(string: "http://127.0.0.1/\(name).jpg?n=\(index)")!, width: original.width, height: original.height),
                 likeCount: index, like: .notLiked)
             posts.append(post)
-            let request = FeedScreen.photoRequest(for: PostRow(post: post), size: size, graphics: .kitty, cellPixels: cell)
+            // The post was made with a photo just above: its request exists.
+            guard let request = FeedScreen.photoRequest(for: PostRow(post: post), size: size, graphics: .kitty, cellPixels: cell) else { continue }
             decoded[post.id] = try? decoder.decode(data, to: request.size)
         }
         let model = FeedViewModel(

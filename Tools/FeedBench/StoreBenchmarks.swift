@@ -195,7 +195,7 @@ enum StoreBenchmarks {
                     Self.insertPost,
                     [
                         .text(post.id.rawValue), .text(post.author.id), .text(post.author.name), .text(post.caption),
-                        .text(post.image.url.absoluteString), .int(post.image.width), .int(post.image.height),
+                        .text(post.image?.url.absoluteString ?? ""), .int(post.image?.width ?? 0), .int(post.image?.height ?? 0),
                         .int(post.likeCount), .text(post.like.rawValue),
                     ]
                 )

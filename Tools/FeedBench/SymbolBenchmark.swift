@@ -85,7 +85,7 @@ enum SymbolBenchmark {
         let post = Post(
             id: PostID(name), author: Author(id: "a", name: "a"), caption: "",
             image: ImageRef(url: URL(string: "http://127.0.0.1/\(name)")!, width: original.width, height: original.height), likeCount: 0, like: .notLiked)
-        let request = FeedScreen.photoRequest(for: PostRow(post: post), size: size, symbols: symbols)
+        guard let request = FeedScreen.photoRequest(for: PostRow(post: post), size: size, symbols: symbols) else { throw ImageCodecError.invalidArgument("a post without a photo") }
         let (columns, rows) = (request.size.width / symbols.cell.width, request.size.height / symbols.cell.height)
         let decoded = try decoder.decode(data, to: request.size)
         var fitted = decoded

@@ -10,13 +10,16 @@ public final class MastodonFeedRepository: FeedRepository {
     private let pageSize: Int
     private let pacer: MastodonPacer
     private let entries: MastodonEntryIDs
+    private let onlyPhotos: Bool
 
     /// The feed of `timeline`; `pageSize` is each request's `limit` (Mastodon allows 1…40); the
-    /// app's repositories share one `pacer` and one table of `entries`.
+    /// app's repositories share one `pacer` and one table of `entries`. With `onlyPhotos`, statuses
+    /// without an image are left out (else they are text posts).
     public init(
         http: any HTTPClient, timeline: MastodonTimeline, pageSize: Int = 20, pacer: MastodonPacer = MastodonPacer(),
-        entries: MastodonEntryIDs = MastodonEntryIDs()
+        entries: MastodonEntryIDs = MastodonEntryIDs(), onlyPhotos: Bool = false
     ) {
+        self.onlyPhotos = onlyPhotos
         self.http = http
         self.timeline = timeline
         self.pageSize = min(max(1, pageSize), 40)
@@ -25,7 +28,7 @@ public final class MastodonFeedRepository: FeedRepository {
     }
 
     /// The page after `cursor` (the `max_id` of the last page's `rel="next"` link); its `next` is
-    /// nil when the server gives no further link. Statuses without an image are left out.
+    /// nil when the server gives no further link.
     public func posts(after cursor: Cursor?) async throws -> FeedPage {
         try await page(after: cursor).page
     }
@@ -44,6 +47,7 @@ public final class MastodonFeedRepository: FeedRepository {
             throw MastodonErrors.feedError(error, hadCursor: cursor != nil)
         }
         let statuses = dtos.prefix(PostLimits.postsPerPage).compactMap { $0.value.flatMap(MastodonStatusMapping.status(from:)) }
+            .filter { !onlyPhotos || $0.post.image != nil }
         for status in statuses { entries.record(status) }
         let next = LinkHeader.parameter("max_id", of: LinkHeader(response.header("link")).next).flatMap { PostLimits.checked(Cursor($0)) }
         return (FeedPage(posts: statuses.map(\.post), next: next), statuses)

@@ -2,20 +2,27 @@ import Database
 
 /// The cache's tables: post data apart from feed order, so updating a post never moves it.
 enum FeedSchema {
-    /// The schema this build writes; a version 1 file is migrated keeping its rows, any other
+    /// The schema this build writes; a version 1 or 2 file is migrated keeping its rows, any other
     /// version is moved aside and rebuilt (it is a cache).
-    static let version = 2
+    static let version = 3
 
     /// The columns of each table, in order: a file with our table names but other columns is rebuilt.
     static let columns: [String: [String]] = [
         "posts": [
             "id", "author_id", "author_name", "caption", "image_url", "width", "height", "like_count", "like_state",
-            "comment_count", "created_at", "placeholder", "renditions",
+            "comment_count", "created_at", "placeholder", "renditions", "blur_hash", "boosted_by", "content_warning", "sensitive",
         ],
         "feed_order": ["position", "post_id"],
         "feed_meta": ["id", "next_cursor", "saved_at", "page_count"],
         "feed_anchor": ["id", "post_id", "line_offset", "saved_at"],
     ]
+
+    /// The columns of version 2 (before BlurHashes, boosts, content warnings and sensitive photos).
+    static let version2: [String: [String]] = {
+        var earlier = FeedSchema.columns
+        earlier["posts"] = Array(earlier["posts", default: []].prefix(13))
+        return earlier
+    }()
 
     /// The columns of version 1 (before comment counts, times, placeholders and renditions).
     static let version1: [String: [String]] = [
@@ -25,19 +32,21 @@ enum FeedSchema {
     ]
 
     /// The version and columns a file must have to be read.
-    static let shape = SchemaShape(version: version, columns: columns, earlier: [1: version1])
+    static let shape = SchemaShape(version: version, columns: columns, earlier: [1: version1, 2: version2])
 
     /// How the cache's file is opened, checked and started over.
     static let file = CheckedDatabaseFile(schema: shape, migrations: { migrations })
 
     /// Version 1 (posts, their order, the page's cursor), then version 2 (the posts' comment count,
     /// time, placeholder colour and renditions, all nullable: a migrated row has none until refreshed;
-    /// and the reader's place);
+    /// and the reader's place), then version 3 (a Mastodon status's BlurHash, booster, content
+    /// warning and sensitive mark, nullable too; a text post saves an empty `image_url`);
     /// each recorded in `user_version` by `Connection.migrate`.
     static var migrations: [Connection.Migration] {
         [
             { db in try db.executeScript(version1SQL) },
             { db in try db.executeScript(version2SQL) },
+            { db in try db.executeScript(version3SQL) },
         ]
     }
 
@@ -85,22 +94,32 @@ enum FeedSchema {
         );
         """
 
+    /// Version 2 → 3: what the Mastodon API adds to a post, added in place (every saved row stays).
+    static let version3SQL = """
+        ALTER TABLE posts ADD COLUMN blur_hash TEXT;
+        ALTER TABLE posts ADD COLUMN boosted_by TEXT;
+        ALTER TABLE posts ADD COLUMN content_warning TEXT;
+        -- 1 when the photo is marked sensitive.
+        ALTER TABLE posts ADD COLUMN sensitive INTEGER;
+        """
+
     static let insertPost = """
         INSERT INTO posts (
             id, author_id, author_name, caption, image_url, width, height, like_count, like_state,
-            comment_count, created_at, placeholder, renditions)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            comment_count, created_at, placeholder, renditions, blur_hash, boosted_by, content_warning, sensitive)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (id) DO UPDATE SET
             author_id = excluded.author_id, author_name = excluded.author_name, caption = excluded.caption,
             image_url = excluded.image_url, width = excluded.width, height = excluded.height,
             like_count = excluded.like_count, like_state = excluded.like_state,
             comment_count = excluded.comment_count, created_at = excluded.created_at,
-            placeholder = excluded.placeholder, renditions = excluded.renditions
+            placeholder = excluded.placeholder, renditions = excluded.renditions, blur_hash = excluded.blur_hash,
+            boosted_by = excluded.boosted_by, content_warning = excluded.content_warning, sensitive = excluded.sensitive
         """
     static let insertOrder = "INSERT INTO feed_order (position, post_id) VALUES (?, ?)"
     static let selectPosts = """
         SELECT p.id, p.author_id, p.author_name, p.caption, p.image_url, p.width, p.height, p.like_count, p.like_state,
-            p.comment_count, p.created_at, p.placeholder, p.renditions
+            p.comment_count, p.created_at, p.placeholder, p.renditions, p.blur_hash, p.boosted_by, p.content_warning, p.sensitive
         FROM feed_order o JOIN posts p ON p.id = o.post_id
         ORDER BY o.position LIMIT ?
         """

@@ -220,10 +220,11 @@ public actor SQLiteFeedCache: FeedCache {
             try db.execute(
                 FeedSchema.insertPost,
                 [
-                    post.id.rawValue, post.author.id, post.author.name, post.caption, post.image.url.absoluteString,
-                    post.image.width, post.image.height, post.likeCount, post.like.rawValue,
-                    post.commentCount, post.createdAt?.timeIntervalSinceReferenceDate, post.image.placeholder?.hex,
-                    SavedRenditions.encode(post.image.renditions),
+                    post.id.rawValue, post.author.id, post.author.name, post.caption, post.image?.url.absoluteString ?? "",
+                    post.image?.width ?? 0, post.image?.height ?? 0, post.likeCount, post.like.rawValue,
+                    post.commentCount, post.createdAt?.timeIntervalSinceReferenceDate, post.image?.placeholder?.hex,
+                    SavedRenditions.encode(post.image?.renditions ?? []), post.image?.blurHash, post.notes.boostedBy,
+                    post.notes.contentWarning, post.notes.sensitive ? 1 : nil,
                 ]
             )
             try db.execute(FeedSchema.insertOrder, [position, post.id.rawValue])
@@ -231,23 +232,31 @@ public actor SQLiteFeedCache: FeedCache {
     }
 
     /// The post in `row` of `FeedSchema.selectPosts`, checked like one from the network (`PostLimits`);
-    /// `nil` when a field is out of range or its photo address no longer parses.
+    /// `nil` when a field is out of range or its photo address no longer parses (an empty one is a text post).
     private static func post(_ row: borrowing Row) throws -> Post? {
-        guard let imageURL = URL(string: try row.column(4, as: String.self)) else { return nil }
-        // The version 2 fields are checked like the rest; one unreadable is dropped, never the row.
+        let address = try row.column(4, as: String.self)
+        var image: ImageRef?
+        // The version 2 and 3 fields are checked like the rest; one unreadable is dropped, never the row.
+        var text: [Int: String] = [:]
+        for column in 11...15 { text[column] = (try? row.column(column, as: String?.self)) ?? nil }
+        if !address.isEmpty {
+            guard let imageURL = URL(string: address) else { return nil }
+            image = ImageRef(
+                url: imageURL, width: try row.column(5), height: try row.column(6),
+                placeholder: text[11].flatMap(PhotoColor.init(hex:)), renditions: SavedRenditions.decode(text[12]), blurHash: text[13])
+        }
         let created = (try? row.column(10, as: Double?.self)) ?? nil
+        let notes = PostNotes(boostedBy: text[14], contentWarning: text[15], sensitive: ((try? row.column(16, as: Int?.self)) ?? nil) == 1)
         return PostLimits.checked(Post(
             id: PostID(try row.column(0, as: String.self)),
             author: Author(id: try row.column(1), name: try row.column(2)),
             caption: try row.column(3),
-            image: ImageRef(
-                url: imageURL, width: try row.column(5), height: try row.column(6),
-                placeholder: ((try? row.column(11, as: String?.self)) ?? nil).flatMap(PhotoColor.init(hex:)),
-                renditions: SavedRenditions.decode((try? row.column(12, as: String?.self)) ?? nil)),
+            image: image,
             likeCount: try row.column(7),
             like: LikeState(rawValue: try row.column(8, as: String.self)) ?? .unknown,
             commentCount: (try? row.column(9, as: Int?.self)) ?? nil,
-            createdAt: created.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil }
+            createdAt: created.flatMap { $0.isFinite ? Date(timeIntervalSinceReferenceDate: $0) : nil },
+            notes: notes
         ))
     }
 

@@ -12,14 +12,19 @@ public struct ImageRef: Hashable, Sendable {
     public let placeholder: PhotoColor?
     /// The widths the server offers, narrowest first; empty when it offers none (then `?w=` is asked).
     public let renditions: [ImageRendition]
+    /// The photo's BlurHash (a few colours in a short text), drawn in its box before any pixel arrives.
+    public let blurHash: String?
 
     /// Creates a photo reference.
-    public init(url: URL, width: Int, height: Int, placeholder: PhotoColor? = nil, renditions: [ImageRendition] = []) {
+    public init(
+        url: URL, width: Int, height: Int, placeholder: PhotoColor? = nil, renditions: [ImageRendition] = [], blurHash: String? = nil
+    ) {
         self.url = url
         self.width = width
         self.height = height
         self.placeholder = placeholder
         self.renditions = renditions
+        self.blurHash = blurHash
     }
 
     /// Width ÷ height, so a row has its size before the photo; 1 when a side is not positive.

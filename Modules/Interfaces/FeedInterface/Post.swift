@@ -8,8 +8,8 @@ public struct Post: Identifiable, Hashable, Sendable {
     public let author: Author
     /// The caption under the photo; may be empty.
     public let caption: String
-    /// The photo's address and size.
-    public let image: ImageRef
+    /// The photo's address and size; `nil` for a text post (a status without an image).
+    public let image: ImageRef?
     /// How many people like the post, as the server last said.
     public var likeCount: Int
     /// Whether the current user likes it.
@@ -18,11 +18,13 @@ public struct Post: Identifiable, Hashable, Sendable {
     public let commentCount: Int?
     /// When the post was published, when the server said.
     public let createdAt: Date?
+    /// A boost, a content warning, a sensitive photo (`.none` for the feed API's posts).
+    public let notes: PostNotes
 
     /// Creates a post.
     public init(
-        id: PostID, author: Author, caption: String, image: ImageRef, likeCount: Int, like: LikeState,
-        commentCount: Int? = nil, createdAt: Date? = nil
+        id: PostID, author: Author, caption: String, image: ImageRef?, likeCount: Int, like: LikeState,
+        commentCount: Int? = nil, createdAt: Date? = nil, notes: PostNotes = .none
     ) {
         self.id = id
         self.author = author
@@ -32,5 +34,6 @@ public struct Post: Identifiable, Hashable, Sendable {
         self.like = like
         self.commentCount = commentCount
         self.createdAt = createdAt
+        self.notes = notes
     }
 }

@@ -26,26 +26,45 @@ public enum PostLimits {
     /// The most renditions of one photo kept (narrowest first); more are ignored.
     public static let renditions = 16
 
+    /// The characters of a content warning or a booster's name kept.
+    public static let noteCharacters = 500
+    /// A BlurHash's length in UTF-8 bytes (4×3 components take 28; 9×9, the most, 166).
+    public static let blurHashBytes = 6...166
+
     /// `post` with its text cut to length, or `nil` when a number, ID or address is out of range.
     public static func checked(_ post: Post) -> Post? {
         guard idBytes.contains(post.id.rawValue.utf8.count), idBytes.contains(post.author.id.utf8.count),
-            pixels.contains(post.image.width), pixels.contains(post.image.height),
-            likeCount.contains(post.likeCount), isPhotoAddress(post.image.url)
+            likeCount.contains(post.likeCount)
         else { return nil }
+        var image: ImageRef?
+        if let photo = post.image {
+            guard pixels.contains(photo.width), pixels.contains(photo.height), isPhotoAddress(photo.url) else { return nil }
+            let renditions = checked(photo.renditions)
+            let blurHash = photo.blurHash.flatMap(checked(blurHash:))
+            image = renditions == photo.renditions && blurHash == photo.blurHash ? photo : ImageRef(
+                url: photo.url, width: photo.width, height: photo.height, placeholder: photo.placeholder, renditions: renditions,
+                blurHash: blurHash)
+        }
         let caption = cut(post.caption, to: captionCharacters)
         let name = cut(post.author.name, to: nameCharacters)
         let comments = post.commentCount.flatMap { commentCount.contains($0) ? $0 : nil }
         let created = post.createdAt.flatMap { createdAt.contains($0) ? $0 : nil }
-        let renditions = checked(post.image.renditions)
+        let notes = PostNotes(
+            boostedBy: post.notes.boostedBy.map { cut($0, to: nameCharacters) },
+            contentWarning: post.notes.contentWarning.map { cut($0, to: noteCharacters) }, sensitive: post.notes.sensitive)
         guard caption != post.caption || name != post.author.name || comments != post.commentCount
-            || created != post.createdAt || renditions != post.image.renditions
+            || created != post.createdAt || image != post.image || notes != post.notes
         else { return post }
-        let image = ImageRef(
-            url: post.image.url, width: post.image.width, height: post.image.height, placeholder: post.image.placeholder,
-            renditions: renditions)
         return Post(
             id: post.id, author: Author(id: post.author.id, name: name), caption: caption, image: image,
-            likeCount: post.likeCount, like: post.like, commentCount: comments, createdAt: created)
+            likeCount: post.likeCount, like: post.like, commentCount: comments, createdAt: created, notes: notes)
+    }
+
+    /// `text` when it can be a BlurHash (the length of one, in its 83 characters), else `nil`.
+    public static func checked(blurHash text: String) -> String? {
+        let alphabet = Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~".utf8)
+        guard blurHashBytes.contains(text.utf8.count), text.utf8.allSatisfy(alphabet.contains) else { return nil }
+        return text
     }
 
     /// The renditions worth keeping: widths in range and photo addresses only, one per width,

@@ -10,8 +10,8 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public let authorID: String
     /// The caption; may be empty.
     public let caption: String
-    /// The photo's address.
-    public let imageURL: URL
+    /// The photo's address; `nil` for a text post, whose row has no photo box.
+    public let imageURL: URL?
     /// Width ÷ height, so the row has its size before the photo.
     public let aspectRatio: Double
     /// The photo's pixel size as the server gave it.
@@ -22,6 +22,14 @@ public struct PostRow: Hashable, Identifiable, Sendable {
     public let placeholder: PhotoColor?
     /// The widths the server offers the photo at, narrowest first (may be empty).
     public let renditions: [ImageRendition]
+    /// The photo's BlurHash, drawn in its box before the photo (and instead of a hidden one).
+    public let blurHash: String?
+    /// Who boosted the post into this feed ("boosted by NAME" on the author line).
+    public let boostedBy: String?
+    /// The content warning that hides the caption and photo until revealed.
+    public let contentWarning: String?
+    /// Whether the photo is sensitive: only its placeholder shows until revealed.
+    public let sensitive: Bool
     /// The comment count as text, e.g. "12 comments"; `nil` when the server did not say.
     public let comments: String?
     /// When the post was published; `nil` when the server did not say (the age is drawn from it).
@@ -47,12 +55,16 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         author = post.author.name
         authorID = post.author.id
         caption = post.caption
-        imageURL = post.image.url
-        aspectRatio = post.image.aspectRatio
-        imageWidth = post.image.width
-        imageHeight = post.image.height
-        placeholder = post.image.placeholder
-        renditions = post.image.renditions
+        imageURL = post.image?.url
+        aspectRatio = post.image?.aspectRatio ?? 1
+        imageWidth = post.image?.width ?? 0
+        imageHeight = post.image?.height ?? 0
+        placeholder = post.image?.placeholder
+        renditions = post.image?.renditions ?? []
+        blurHash = post.image?.blurHash
+        boostedBy = post.notes.boostedBy
+        contentWarning = post.notes.contentWarning
+        sensitive = post.notes.sensitive
         comments = post.commentCount.map(CommentsText.format)
         createdAt = post.createdAt
         likeCount = post.likeCount
@@ -69,6 +81,12 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         self.pending = pending
         show(heart: like.isLiked.map(HeartState.init) ?? (heart == .checking ? .checking : .unknown), likeCount: likeCount)
     }
+
+    /// Whether the row has a photo (a text post has none).
+    public var hasPhoto: Bool { imageURL != nil }
+
+    /// Whether something waits for the reader to reveal it (a content warning or a sensitive photo).
+    public var hidesContent: Bool { contentWarning != nil || sensitive }
 
     /// This row with a heart nobody knows yet shown as checking: its likes read is under way.
     public var checkingUnknown: PostRow {

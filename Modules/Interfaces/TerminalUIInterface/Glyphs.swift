@@ -51,6 +51,9 @@ public struct Glyphs: Sendable {
         }
     }
 
+    /// Whether this is the ASCII set (no block symbols either).
+    public var isASCII: Bool { liked == Glyphs.ascii.liked }
+
     /// The Unicode or ASCII set.
     public static func set(ascii: Bool) -> Glyphs { ascii ? .ascii : .unicode }
 

@@ -42,13 +42,13 @@ import Testing
         let rows = ScreenFixtures.rows()
         let layout = FeedRowLayout(size: TerminalSize(columns: 40, rows: 12), glyphs: .unicode)
         for row in rows {
-            let lines = layout.captionLines(for: row)
+            let lines = layout.textLines(for: row).map(\.text)
             #expect(lines.count <= FeedRowLayout.maxCaptionLines)
             #expect(lines.allSatisfy { DisplayWidth.of($0) <= layout.contentColumns })
         }
-        let long = layout.captionLines(for: rows[2])
+        let long = layout.textLines(for: rows[2]).map(\.text)
         #expect(long.count == 3 && long[2].hasSuffix("…"))
-        #expect(layout.captionLines(for: rows[3]).isEmpty)
+        #expect(layout.textLines(for: rows[3]).isEmpty)
     }
 }
 

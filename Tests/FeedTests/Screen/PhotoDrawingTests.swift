@@ -20,23 +20,23 @@ import Testing
     }
 
     @Test("half blocks download the smallest rendition at least 4× the box's pixel width; a protocol the box's width in terminal pixels")
-    @MainActor func requests() {
-        let square = FeedScreen.photoRequest(for: row(width: 1080, height: 1080), size: TerminalSize(columns: 80, rows: 24))
+    @MainActor func requests() throws {
+        let square = try #require(FeedScreen.photoRequest(for: row(width: 1080, height: 1080), size: TerminalSize(columns: 80, rows: 24)))
         #expect(square.size == PixelSize(width: 22, height: 22) && square.url.lastPathComponent == "p1-150.jpg", "22 px × 4 = 88: the 150")
-        let wide = FeedScreen.photoRequest(for: row(width: 1600, height: 900), size: TerminalSize(columns: 160, rows: 50))
+        let wide = try #require(FeedScreen.photoRequest(for: row(width: 1600, height: 900), size: TerminalSize(columns: 160, rows: 50)))
         #expect(wide.size == PixelSize(width: 85, height: 48) && wide.url.lastPathComponent == "p1-600.jpg", "85 px × 4 = 340: the 600")
-        let kitty = FeedScreen.photoRequest(
-            for: row(width: 1600, height: 900), size: TerminalSize(columns: 160, rows: 50), graphics: .kitty, cellPixels: PixelSize(width: 9, height: 18))
+        let kitty = try #require(FeedScreen.photoRequest(
+            for: row(width: 1600, height: 900), size: TerminalSize(columns: 160, rows: 50), graphics: .kitty, cellPixels: PixelSize(width: 9, height: 18)))
         #expect(kitty.size == PixelSize(width: 85 * 9, height: 24 * 18) && kitty.url.lastPathComponent == "p1-1080.jpg")
     }
 
     @Test("until the photo arrives its box is the dominant colour at the photo's size; without one, the outline and file name")
-    func placeholder() {
+    func placeholder() throws {
         let layout = FeedRowLayout(size: TerminalSize(columns: 80, rows: 24), glyphs: .unicode)
         let coloured = row(width: 1080, height: 1080, placeholder: PhotoColor(red: 200, green: 100, blue: 50))
         var buffer = ScreenBuffer(size: TerminalSize(columns: 80, rows: 24))
         layout.draw(coloured, selected: false, top: 1, visible: 1..<23, photo: .loading, into: &buffer)
-        let box = layout.photo(for: coloured)
+        let box = try #require(layout.photo(for: coloured))
         for line in 2..<(2 + box.rows) {
             #expect(buffer[line, 2].style.background == .rgb(red: 200, green: 100, blue: 50))
             #expect(buffer[line, 2 + box.columns - 1].style.background == .rgb(red: 200, green: 100, blue: 50))
@@ -49,11 +49,11 @@ import Testing
     }
 
     @Test("with a protocol a loaded photo is a placement over blank cells, only the lines inside the list; with half blocks, cells")
-    func placements() {
+    func placements() throws {
         let photo = row(width: 1600, height: 900)
         let size = TerminalSize(columns: 80, rows: 24)
         let kitty = FeedRowLayout(size: size, glyphs: .unicode, graphics: .kitty)
-        let box = kitty.photo(for: photo)
+        let box = try #require(kitty.photo(for: photo))
         let pixels = RGBImage(width: box.columns * 10, height: box.rows * 20, red: 1, green: 2, blue: 3)
         var buffer = ScreenBuffer(size: size)
         // The row starts 4 lines above the list (line 1): its author and first 3 photo lines are cut.
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test("a row drawn at any line, its photo above, across or below the list, with any caption, never traps (a resize storm with kitty)")
-    func everyTopAndSize() {
+    func everyTopAndSize() throws {
         let caption = String(repeating: "a long caption word ", count: 12)
         for graphics in [GraphicsMode.kitty, .sixel, .blocks] {
             for (columns, rows) in [(20, 8), (80, 24), (33, 11), (200, 60), (3, 3), (1, 1), (2, 5), (1, 30)] {
@@ -83,7 +83,7 @@ import Testing
                         url: URL(string: "https://img.feed.example/p1.jpg")!, width: 900, height: 1600,
                         placeholder: PhotoColor(red: 9, green: 9, blue: 9)), likeCount: 1, like: .notLiked)
                 let photo = PostRow(post: post)
-                let box = layout.photo(for: photo)
+                let box = try #require(layout.photo(for: photo))
                 let pixels = RGBImage(width: max(1, box.columns), height: max(1, box.rows * 2), red: 1, green: 2, blue: 3)
                 let height = layout.height(of: photo)
                 for top in (-height - 2)...(rows + 2) {

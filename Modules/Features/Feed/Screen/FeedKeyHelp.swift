@@ -12,14 +12,19 @@ enum FeedKeyHelp {
         /// The first page failed: only retry, help and quit work.
         case failed
         /// The feed is shown; `selection` when a post is selected, `likeable` when its heart is known
-        /// (`l` does nothing on a dimmed one), `pageFailed` when `R` retries a page.
-        case feed(selection: Bool, likeable: Bool = true, pageFailed: Bool)
+        /// (`l` does nothing on a dimmed one), `pageFailed` when `R` retries a page, `reveal` what `v` does to it.
+        case feed(selection: Bool, likeable: Bool = true, pageFailed: Bool, reveal: Reveal = .none)
+    }
+
+    /// What `v` does to the selected post: nothing (it hides nothing), show what it hides, or hide it again.
+    enum Reveal: Equatable {
+        case none, show, hide
     }
 
     /// Every key and what it does: the screen's own, with the keys follow-ups add after the like key.
     static func all(extra: [KeyHelpLine] = []) -> [(keys: String, action: String)] {
         var all = keys
-        all.insert(contentsOf: extra.map { ($0.keys, $0.action) }, at: 7)
+        all.insert(contentsOf: extra.map { ($0.keys, $0.action) }, at: 8)
         return all
     }
 
@@ -31,6 +36,7 @@ enum FeedKeyHelp {
         ("g  Home", "first post"),
         ("G  End", "last post"),
         ("l", "like or unlike the selected post"),
+        ("v", "show or hide what a content warning or a sensitive mark hides"),
         ("r", "go to the top and refresh"),
         ("R", "retry a page that failed"),
         ("?", "this help; any key closes it"),
@@ -46,8 +52,9 @@ enum FeedKeyHelp {
             return ["? help", "q quit"]
         case .failed:
             return ["r retry", "? help", "q quit"]
-        case .feed(let selection, let likeable, let pageFailed):
+        case .feed(let selection, let likeable, let pageFailed, let reveal):
             var entries = selection ? ["j/k move"] + (likeable ? ["l like"] : []) : []
+            if selection, reveal != .none { entries.append(reveal == .show ? "v show" : "v hide") }
             entries += extra.filter { selection || !$0.needsSelection }.compactMap(\.bar)
             if pageFailed { entries.append("R retry") }
             return entries + ["r refresh", "? help", "q quit"]

@@ -16,6 +16,8 @@ public final class FeedScreen {
     public private(set) var position = FeedScreenPosition.start
     /// Whether the help overlay is open.
     public private(set) var showsHelp = false
+    /// The posts whose content warning or sensitive photo the reader revealed (`v`; again hides).
+    public private(set) var revealed: Set<PostID> = []
 
     private let model: FeedViewModel
     private let extensions: [any ScreenExtension]
@@ -105,8 +107,11 @@ public final class FeedScreen {
             guard let row = selectedRow() else { return .ignored }
             model.toggleLike(row.id)
         case .openPhoto:
-            guard let row = selectedRow(), photoOpenings?.isOpening(row.id) != true else { return .ignored }
+            guard let row = selectedRow(), row.hasPhoto, photoOpenings?.isOpening(row.id) != true else { return .ignored }
             openPhoto(row)
+        case .reveal:
+            guard let row = selectedRow(), row.hidesContent else { return .ignored }
+            if revealed.remove(row.id) == nil { revealed.insert(row.id) }
         case .next, .previous, .pageDown, .pageUp, .first, .last:
             guard state.initialLoad == .loaded else { return .ignored }
             followRemovedRows(state)
@@ -225,6 +230,7 @@ public final class FeedScreen {
         options.graphics = graphics
         options.symbols = symbols
         options.background = background
+        options.revealed = revealed
         return options
     }
 
@@ -252,22 +258,25 @@ public final class FeedScreen {
     }
 
     /// Each row's photo request: its address at about the box's width, decoded to the box's pixels.
+    /// A text post asks for nothing, nor does a hidden photo until the reader reveals it.
     private func photoRequests(_ ids: [PostID]) -> [(PostID, ImageRequest)] {
         let rows = model.viewState.rows
         return ids.compactMap { id in
             guard let index = model.index(of: id), rows.indices.contains(index) else { return nil }
-            return (id, Self.photoRequest(for: rows[index], size: size, graphics: graphics, symbols: symbols, cellPixels: cellPixels))
+            let row = rows[index]
+            guard !row.hidesContent || revealed.contains(id) else { return nil }
+            return Self.photoRequest(for: row, size: size, graphics: graphics, symbols: symbols, cellPixels: cellPixels).map { (id, $0) }
         }
     }
 
     /// The photo request of `row` on a screen of `size`: decoded to the box's pixels (`symbols`'
     /// pixels a cell, fitted to their shapes, for blocks; the box in `cellPixels` cells for a
     /// graphics protocol), downloaded at a few times that width for blocks (so the JPEG's own
-    /// loss does not show), at that width for a protocol (the terminal shows those pixels).
+    /// loss does not show), at that width for a protocol (the terminal shows those pixels); `nil` for a text post.
     public static func photoRequest(
         for row: PostRow, size: TerminalSize, graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half,
         cellPixels: PixelSize = PixelSize(width: 10, height: 20)
-    ) -> ImageRequest {
+    ) -> ImageRequest? {
         let layout = FeedRowLayout(size: size, glyphs: .unicode, graphics: graphics, symbols: symbols)
         let pixels = layout.photoPixelSize(for: row, cell: cellPixels)
         let blocks = graphics == .blocks

@@ -3,7 +3,7 @@ import TerminalUIInterface
 /// What a key asks the feed screen to do.
 enum FeedScreenAction: Hashable, Sendable {
     case next, previous, pageDown, pageUp, first, last
-    case like, openPhoto, refresh, retry, help, quit
+    case like, openPhoto, reveal, refresh, retry, help, quit
 
     /// The action bound to `key`, if any.
     init?(_ key: Key) {
@@ -16,6 +16,7 @@ enum FeedScreenAction: Hashable, Sendable {
         case .character("G"), .end: self = .last
         case .character("l"): self = .like
         case .character("o"): self = .openPhoto
+        case .character("v"): self = .reveal
         case .character("r"): self = .refresh
         case .character("R"): self = .retry
         case .character("?"): self = .help

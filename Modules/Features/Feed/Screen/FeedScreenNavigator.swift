@@ -46,7 +46,7 @@ enum FeedScreenNavigator {
         case .last:
             selected = count - 1
             top = geometry.lastTop
-        case .like, .openPhoto, .refresh, .retry, .help, .quit:
+        case .like, .openPhoto, .reveal, .refresh, .retry, .help, .quit:
             return resolved
         }
         return makePosition(top: top, selected: selected, in: geometry)

@@ -1,3 +1,4 @@
+import FeedInterface
 import Foundation
 import PluginInterface
 import TerminalUI
@@ -23,6 +24,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var symbols: BlockSymbols = .half
     /// The background the colours are picked for (`--theme`).
     public var background: TerminalBackground = .dark
+    /// The posts whose content warning or sensitive photo the reader revealed (`v`).
+    public var revealed: Set<PostID> = []
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

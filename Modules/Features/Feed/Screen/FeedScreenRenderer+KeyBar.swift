@@ -14,7 +14,9 @@ extension FeedScreenRenderer.Context {
             let pageFailed = if case .failed = state.pagination { true } else { false }
             let index = position.selectedIndexHint
             let likeable = state.rows.indices.contains(index) && state.rows[index].heart != .unknown
-            return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed)
+            let hides = state.rows.indices.contains(index) && state.rows[index].hidesContent
+            let reveal: FeedKeyHelp.Reveal = !hides ? .none : options.revealed.contains(state.rows[index].id) ? .hide : .show
+            return .feed(selection: !state.rows.isEmpty, likeable: likeable, pageFailed: pageFailed, reveal: reveal)
         }
     }
 

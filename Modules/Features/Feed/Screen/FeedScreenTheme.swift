@@ -16,6 +16,10 @@ struct FeedScreenTheme: Sendable {
     let unknown: Style
     let likes: Style
     let caption: Style
+    /// A content warning: it reads apart from the caption, without colour too.
+    let warning: Style
+    /// How to reveal a hidden photo, over its BlurHash: legible on any colour.
+    let hiddenLabel: Style
     let footer: Style
     let retry: Style
     let failure: Style
@@ -42,6 +46,8 @@ struct FeedScreenTheme: Sendable {
         unknown = Style(foreground: .gray, dim: true)
         likes = Style.plain
         caption = Style.plain
+        self.warning = Style(foreground: warning, bold: true)
+        hiddenLabel = Style(bold: true, inverse: true)
         footer = Style(foreground: .gray)
         retry = Style(foreground: warning, bold: true)
         failure = Style(foreground: .red, bold: true)

@@ -1,13 +1,15 @@
 import FeedInterface
 import ImageCodec
 import ImagePipeline
+import PostScreenKit
 import TerminalUI
 import TerminalUIInterface
 
 /// Draws one cell of the profile grid: a photo box of the photo's shape inside the grid's cell
 /// (framed in the selection's colour when selected, the photo's file name inside until the photo
-/// is drawn), then the heart
-/// and the likes (inverted when selected). Only lines inside `visible` are drawn.
+/// is drawn, its BlurHash while it loads), then the heart and the likes (inverted when selected).
+/// A sensitive photo or one under a content warning shows only its BlurHash here (the feed reveals
+/// it); a text post shows the start of its text in the box. Only lines inside `visible` are drawn.
 struct ProfileCellLayout {
     let grid: ProfileGrid
     let glyphs: Glyphs
@@ -41,7 +43,7 @@ struct ProfileCellLayout {
         into buffer: inout ScreenBuffer
     ) {
         let width = grid.cellWidth - 1
-        if case .ready(let image) = photo {
+        if !row.hidesContent, case .ready(let image) = photo {
             // The photo, centred in its box, in block symbols; the box's frame gives way to it.
             let (columns, lines) = symbols.cells(of: image)
             let left = x + (width - columns) / 2
@@ -56,14 +58,13 @@ struct ProfileCellLayout {
         let inner = max(0, boxColumns - 2)
         let frame = selected ? theme.selectedFrame : theme.frame
         let horizontal = String(repeating: glyphs.boxHorizontal, count: inner)
-        var drawsFrame = if case .ready = photo { false } else { true }
-        if case .loading = photo, let colour = row.placeholder {
-            // On its way: the box in the photo's dominant colour, the photo's exact size.
+        var drawsFrame = if case .ready = photo, !row.hidesContent { false } else { true }
+        let loading = if case .loading = photo { true } else { false }
+        if loading || row.hidesContent,
+            PhotoPlaceholder.draw(row, top: top, left: left, columns: boxColumns, rows: boxLines, lines: visible, blocks: !glyphs.isASCII, into: &buffer)
+        {
+            // On its way (or hidden): the photo's BlurHash or dominant colour, the photo's exact size.
             drawsFrame = false
-            let fill = Style(background: .rgb(red: colour.red, green: colour.green, blue: colour.blue))
-            for line in 0..<boxLines where visible.contains(top + line) {
-                buffer.fill(row: top + line, columns: left..<(left + boxColumns), style: fill)
-            }
         }
         for line in 0..<boxLines where drawsFrame && visible.contains(top + line) {
             if line == 0 {
@@ -75,7 +76,8 @@ struct ProfileCellLayout {
                 buffer.write(String(glyphs.boxVertical), row: top + line, column: left + boxColumns - 1, style: frame)
                 if line == (boxLines - 1) / 2 {
                     let failed = if case .failed = photo { true } else { false }
-                    let label = failed ? "\(glyphs.dash) no photo \(glyphs.dash)" : TextLayout.sanitized(row.imageURL.lastPathComponent)
+                    let name = row.imageURL.map { TextLayout.sanitized($0.lastPathComponent) }
+                    let label = failed ? "\(glyphs.dash) no photo \(glyphs.dash)" : row.hidesContent ? "hidden" : name ?? TextLayout.sanitized(row.caption)
                     let labelWidth = DisplayWidth.of(label)
                     if labelWidth + 2 <= inner {
                         buffer.write(label, row: top + line, column: left + 1 + (inner - labelWidth) / 2, style: theme.label)

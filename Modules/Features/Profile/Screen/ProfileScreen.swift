@@ -145,10 +145,14 @@ public final class ProfileScreen {
             let layout = ProfileCellLayout(grid: ProfileGrid(size: size), glyphs: Glyphs.set(ascii: ascii), symbols: symbols)
             let first = max(0, rows.firstIndex { $0.id == frame.visibleRows[0] } ?? 0)
             let end = min(rows.count, first + frame.visibleRows.count * 2)
-            func request(_ row: PostRow) -> (PostID, ImageRequest) {
-                (row.id, PostPhoto.request(for: row, pixels: layout.photoPixelSize(for: row), mosaic: symbols.mosaic, oversampled: true))
+            // A text post has no photo to ask for; a hidden one (sensitive, a content warning) shows only its BlurHash here.
+            func request(_ row: PostRow) -> (PostID, ImageRequest)? {
+                guard !row.hidesContent else { return nil }
+                return PostPhoto.request(for: row, pixels: layout.photoPixelSize(for: row), mosaic: symbols.mosaic, oversampled: true).map { (row.id, $0) }
             }
-            photos.update(visible: rows[first..<min(end, first + frame.visibleRows.count)].map(request), upcoming: rows[min(end, first + frame.visibleRows.count)..<end].map(request))
+            photos.update(
+                visible: rows[first..<min(end, first + frame.visibleRows.count)].compactMap(request),
+                upcoming: rows[min(end, first + frame.visibleRows.count)..<end].compactMap(request))
             started = true
         }
         if started { frame = render(selected: index) }

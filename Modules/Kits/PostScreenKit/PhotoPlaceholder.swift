@@ -1,0 +1,31 @@
+import FeedInterface
+import ImageCodec
+import TerminalUI
+import TerminalUIInterface
+
+/// What a photo box shows before its photo, or instead of a hidden one: the photo's BlurHash
+/// decoded to the box's cells, else its dominant colour. Both screens draw it the same way.
+public enum PhotoPlaceholder {
+    /// Draws `row`'s placeholder over the box of `columns` × `rows` cells at `top`, `left`, only on
+    /// `lines`; returns whether it drew (a row with neither a BlurHash nor a colour draws nothing).
+    /// Without `blocks` (ASCII) only the colour is drawn.
+    @discardableResult
+    public static func draw(
+        _ row: PostRow, top: Int, left: Int, columns: Int, rows: Int, lines: Range<Int>, blocks: Bool = true, into buffer: inout ScreenBuffer
+    ) -> Bool {
+        guard columns > 0, rows > 0 else { return false }
+        // The box's own pixels in half blocks (two a cell): at most 96 × 240 on any screen, decoded in well under a millisecond.
+        if blocks, let text = row.blurHash, let hash = BlurHash(text), columns <= 512, rows <= 256 {
+            let pixels = HalfBlockImage.pixelSize(columns: columns, rows: rows)
+            buffer.draw(hash.decode(width: pixels.width, height: pixels.height), row: top, column: left, lines: lines)
+            return true
+        }
+        guard let colour = row.placeholder ?? row.blurHash.flatMap(BlurHash.init).map({ PhotoColor(red: $0.averageColour.red, green: $0.averageColour.green, blue: $0.averageColour.blue) })
+        else { return false }
+        let fill = Style(background: .rgb(red: colour.red, green: colour.green, blue: colour.blue))
+        for line in max(top, lines.lowerBound)..<max(max(top, lines.lowerBound), min(top + rows, lines.upperBound)) {
+            buffer.fill(row: line, columns: left..<(left + columns), style: fill)
+        }
+        return true
+    }
+}
