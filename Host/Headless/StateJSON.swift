@@ -35,7 +35,9 @@ enum StateJSON {
         "rows", "initialLoad", "pagination", "refreshing", "message", "banner", "anchor", "feedUpdated", "screen", "photos",
     ]
     /// The keys of a row the host writes; a follow-up's row field of one of these names is left out.
-    static let rowKeys: Set<String> = ["id", "author", "authorID", "caption", "likes", "comments", "age", "heart", "aspectRatio", "photo"]
+    static let rowKeys: Set<String> = [
+        "id", "author", "authorID", "caption", "likes", "comments", "age", "heart", "aspectRatio", "photo", "boostedBy", "contentWarning", "sensitive",
+    ]
 
     /// The photo caches' figures; zeros with `--photos off`.
     static func metrics(_ metrics: ImagePipelineMetrics?) -> String {
@@ -85,10 +87,19 @@ enum StateJSON {
                 ("age", JSONWriter.quotedOrNull(row.createdAt.map { AgeText.format($0, now: now) })),
                 ("heart", JSONWriter.quoted(row.heart.rawValue)),
                 ("aspectRatio", number(row.aspectRatio)),
-                ("photo", JSONWriter.quoted(photos?.state(of: row) ?? "none")),
-            ] + fields(row).filter { !rowKeys.contains($0.0) })
+                ("photo", JSONWriter.quoted(row.hasPhoto ? photos?.state(of: row) ?? "none" : "text")),
+            ] + notes(of: row) + fields(row).filter { !rowKeys.contains($0.0) })
         }
         return text + "]"
+    }
+
+    /// What the Mastodon API adds to a row, only where it says something.
+    private static func notes(of row: PostRow) -> [(String, String)] {
+        var notes: [(String, String)] = []
+        if let booster = row.boostedBy { notes.append(("boostedBy", JSONWriter.quoted(booster))) }
+        if let warning = row.contentWarning { notes.append(("contentWarning", JSONWriter.quoted(warning))) }
+        if row.sensitive { notes.append(("sensitive", "true")) }
+        return notes
     }
 
     static func initialLoad(_ state: LoadState) -> String {
