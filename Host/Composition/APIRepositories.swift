@@ -2,6 +2,7 @@ import FeedData
 import FeedInterface
 import Likes
 import LikesInterface
+import LiveUpdatesInterface
 import Mastodon
 import Networking
 
@@ -16,6 +17,8 @@ struct APIRepositories {
     let authorPosts: @Sendable (Author) -> any FeedRepository
     /// How many posts are newer than the first shown.
     let newPosts: any NewPostsCounter
+    /// The live stream's dialect, when not the feed API's own (live-updates speaks that by default).
+    let live: (any LiveStreamDialect)?
 
     /// The repositories of `api` over `http`; `timeline` is the Mastodon timeline read, without
     /// its text statuses when `onlyPhotos`.
@@ -28,13 +31,15 @@ struct APIRepositories {
             likes = MastodonFavourites(http: http, pacer: pacer)
             feed = MastodonFeedRepository(http: http, timeline: timeline, pacer: pacer, entries: entries, onlyPhotos: onlyPhotos)
             authorPosts = { MastodonFeedRepository(http: http, timeline: .account($0.id), pacer: pacer, onlyPhotos: true) }
-            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer, entries: entries)
+            newPosts = MastodonNewPostsCounter(http: http, timeline: timeline, pacer: pacer, entries: entries, onlyPhotos: onlyPhotos)
+            live = MastodonLiveDialect(http: http, timeline: timeline, pacer: pacer, onlyPhotos: onlyPhotos)
         case .feed, .auto:
             let remote = RemoteLikesRepository(http: http)
             likes = remote
             feed = CompositeFeedRepository(posts: RemotePostsRepository(http: http), likedPosts: remote)
             authorPosts = { CompositeFeedRepository(posts: RemotePostsRepository(http: http, source: .author(id: $0.id)), likedPosts: remote) }
             newPosts = RemoteNewPostsCounter(http: http)
+            live = nil
         }
     }
 }

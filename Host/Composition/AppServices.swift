@@ -7,6 +7,7 @@ import Foundation
 import ImagePipeline
 import Likes
 import LikesInterface
+import LiveUpdatesInterface
 import Mastodon
 import Networking
 import PluginInterface
@@ -125,6 +126,8 @@ final class AppServices {
         // The platform services a follow-up takes by type: the app's one HTTP client, and photo loaders.
         followUps.services.offer(http, as: (any HTTPClient).self)
         followUps.services.offer(ImageRowLoaders<PostID> { [unowned self] in photoLoader() })
+        // The API's live stream, when it is not the feed API's (live-updates speaks that one by default).
+        if let live = repositories.live { followUps.services.offer(live, as: (any LiveStreamDialect).self) }
         await followUps.activate(flags: flags, api: options.api.rawValue) { [unowned self] in pluginContext(for: $0) }
         (likePost, feed) = followUps.active.wrap(likePost: likePost, feed: feed)
         // Outermost, so telemetry sees what the screens see: taps go to the like queue a follow-up

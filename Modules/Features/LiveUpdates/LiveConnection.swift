@@ -5,7 +5,7 @@ import LiveUpdatesInterface
 import Networking
 import Observation
 
-/// The one live stream of the app (`GET /v1/live`) while it is wanted: opened, read in bounded
+/// The one live stream of the app (the feed API's `GET /v1/live`, or its dialect's) while it is wanted: opened, read in bounded
 /// memory, and reopened after a capped, jittered backoff when it fails, ends, or sends no byte for
 /// `idleTimeout`. After each (re)connect it reads the counts of the posts held again before it
 /// applies events; events are coalesced and applied at most once per frame. Each kind of trouble
@@ -24,6 +24,7 @@ public final class LiveConnection {
     @ObservationIgnored public private(set) var events = 0
 
     @ObservationIgnored private let http: any HTTPClient
+    @ObservationIgnored private let dialect: any LiveStreamDialect
     @ObservationIgnored private let timings: LiveTimings
     @ObservationIgnored private let targets: LiveTargets
     @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
@@ -40,12 +41,14 @@ public final class LiveConnection {
     @ObservationIgnored private var frames: (inbox: LiveInbox, doorbell: Doorbell)?
     @ObservationIgnored private var lastEvent = ContinuousClock.now
 
-    /// A stream over `http` that changes `targets`; `sleep` waits out the backoff and the idle checks.
+    /// A stream over `http` in `dialect` (the feed API's when nil) that changes `targets`; `sleep`
+    /// waits out the backoff and the idle checks.
     public init(
-        http: any HTTPClient, timings: LiveTimings = LiveTimings(), targets: LiveTargets,
+        http: any HTTPClient, dialect: (any LiveStreamDialect)? = nil, timings: LiveTimings = LiveTimings(), targets: LiveTargets,
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
         self.http = http
+        self.dialect = dialect ?? FeedLiveDialect(http: http)
         self.timings = timings
         self.targets = targets
         self.sleep = sleep
@@ -119,11 +122,13 @@ public final class LiveConnection {
         let doorbell = Doorbell()
         let ticker = FrameTicker(frame: timings.frame) { [weak self] in self?.applyFrame() }
         let resumedAfter = lastID
-        let inbox = LiveInbox(lastID: lastID, maxBytes: timings.maxLineBytes, signal: { doorbell.ring() }, pending: { ticker.ring() })
+        let dialect = dialect
+        let inbox = LiveInbox(
+            lastID: lastID, maxBytes: timings.maxLineBytes, decode: { dialect.decode(event: $0, data: $1) }, signal: { doorbell.ring() },
+            pending: { ticker.ring() })
         self.inbox = inbox
-        var query = [URLQueryItem(name: "since", value: String(lastID))]
-        if let first = targets.newestShown() { query.append(URLQueryItem(name: "above", value: first.rawValue)) }
-        let (http, request) = (http, HTTPRequest.get("/v1/live", query: query))
+        let (path, query) = dialect.stream(after: lastID, newestShown: targets.newestShown())
+        let (http, request) = (http, HTTPRequest(method: .get, pathSegments: path, query: query))
         connections += 1
         let stream = Task.detached { () -> HTTPError? in
             defer { inbox.finish() }
@@ -217,6 +222,7 @@ public final class LiveConnection {
         batches += 1
         if !batch.counts.isEmpty { for store in targets.stores() { store.updateServerLikes(batch.counts) } }
         if let posts = batch.newPosts { newPosts(posts) }
+        if !batch.deleted.isEmpty { targets.deleted(batch.deleted) }
         if batch.flags != nil { targets.refreshFlags() }
     }
 
@@ -228,12 +234,13 @@ public final class LiveConnection {
         defer { refetching -= 1 }
         var seen = Set<PostID>()
         var ids: [PostID] = []
+        let limit = min(timings.refetchLimit, max(0, dialect.countsLimit))
         // The rows on screen first: with thousands of posts held, they are the counts the reader sees.
-        for id in targets.onScreen() where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
+        for id in targets.onScreen() where ids.count < limit && seen.insert(id).inserted { ids.append(id) }
         for store in targets.stores() {
-            for id in store.heldPosts(limit: timings.refetchLimit) where ids.count < timings.refetchLimit && seen.insert(id).inserted { ids.append(id) }
+            for id in store.heldPosts(limit: limit) where ids.count < limit && seen.insert(id).inserted { ids.append(id) }
         }
-        guard !ids.isEmpty, let counts = try? await LiveCountsReader(http: http).counts(of: ids), !Task.isCancelled else { return [:] }
+        guard !ids.isEmpty, let counts = try? await dialect.counts(of: ids), !Task.isCancelled else { return [:] }
         refetches += 1
         for store in targets.stores() { store.updateServerLikes(counts) }
         return counts

@@ -3,16 +3,9 @@ import LikesInterface
 import Foundation
 import LiveUpdatesInterface
 
-/// Turns a parsed message into a `LiveEvent`, range-checking every number; an unknown event name
-/// is skipped (a newer server), a known one that does not decode is a problem.
+/// Turns a message of `GET /v1/live` into a `LiveEvent`, range-checking every number; an unknown
+/// event name is skipped (a newer server), a known one that does not decode is a problem.
 enum LiveEventDecoder {
-    /// What a message said.
-    enum Outcome: Hashable, Sendable {
-        case event(LiveEvent)
-        case skipped
-        case malformed(String)
-    }
-
     private struct Likes: Decodable { let id: String; let likeCount: Int; let liked: Bool; let version: Int? }
     private struct NewPosts: Decodable { let newest: String; let count: Int?; let above: String? }
     private struct Flags: Decodable { let flags: [String: Bool] }
@@ -21,10 +14,10 @@ enum LiveEventDecoder {
     /// The largest count believed.
     static let maxCount = 1_000_000_000
 
-    static func decode(_ message: SSEParser.Message) -> Outcome {
-        let data = Data(message.data.utf8)
+    static func decode(event: String, data text: String) -> LiveDecoding {
+        let data = Data(text.utf8)
         let decoder = JSONDecoder()
-        switch message.event {
+        switch event {
         case "likes":
             guard let likes = try? decoder.decode(Likes.self, from: data), isPostID(likes.id), (0...maxCount).contains(likes.likeCount),
                 likes.version.map(LikeResult.versions.contains) ?? true

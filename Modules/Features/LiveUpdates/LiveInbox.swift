@@ -16,6 +16,8 @@ final class LiveInbox: Sendable {
         var counts: [PostID: LikeResult] = [:]
         var newPosts: (newest: PostID, count: Int?, above: PostID?)?
         var flags: [String: Bool]?
+        /// Posts deleted on the server, in the order heard (at most `maxPending`).
+        var deleted: [PostID] = []
         /// Something was missed (a gap in the IDs, a reset, or too many posts at once): read the counts again.
         var missed = false
         var events = 0
@@ -45,13 +47,19 @@ final class LiveInbox: Sendable {
     private let parser: Mutex<SSEParser>
     private let signal: @Sendable () -> Void
     private let pending: @Sendable () -> Void
+    private let decode: @Sendable (_ event: String, _ data: String) -> LiveDecoding
 
-    /// An inbox resuming after event `lastID`, with lines and events of at most `maxBytes`;
-    /// `signal` is called (from any thread) when the first byte comes, the stream fails or ends,
-    /// and `pending` when something becomes pending (once until it is taken).
-    init(lastID: Int, maxBytes: Int, signal: @escaping @Sendable () -> Void, pending: @escaping @Sendable () -> Void = {}) {
+    /// An inbox resuming after event `lastID`, with lines and events of at most `maxBytes`, each
+    /// message read by `decode` (the feed API's events unless told); `signal` is called (from any
+    /// thread) when the first byte comes, the stream fails or ends, and `pending` when something
+    /// becomes pending (once until it is taken).
+    init(
+        lastID: Int, maxBytes: Int, decode: @escaping @Sendable (_ event: String, _ data: String) -> LiveDecoding = LiveEventDecoder.decode,
+        signal: @escaping @Sendable () -> Void, pending: @escaping @Sendable () -> Void = {}
+    ) {
         inner = Mutex(Inner(lastID: lastID))
         parser = Mutex(SSEParser(maxBytes: maxBytes))
+        self.decode = decode
         self.signal = signal
         self.pending = pending
     }
@@ -59,10 +67,11 @@ final class LiveInbox: Sendable {
     /// Bytes from the stream (on the client's thread); `false` stops the stream.
     func receive(_ bytes: Data) -> Bool {
         // Parse and decode first, holding only the parser's lock; then take the results in at once.
-        var messages: [(id: String?, outcome: LiveEventDecoder.Outcome)] = []
+        var messages: [(id: String?, outcome: LiveDecoding)] = []
+        let decode = decode
         let problem = parser.withLock { parser -> Failure? in
             do throws(SSEParser.Problem) {
-                try parser.feed(bytes) { messages.append(($0.id, LiveEventDecoder.decode($0))) }
+                try parser.feed(bytes) { messages.append(($0.id, decode($0.event, $0.data))) }
                 return nil
             } catch {
                 switch error {
@@ -125,7 +134,7 @@ final class LiveInbox: Sendable {
     /// Fails the stream from outside (it went quiet).
     func fail(_ failure: Failure) { inner.withLock { if $0.failure == nil { $0.failure = failure } } }
 
-    private static func take(_ id: String?, _ outcome: LiveEventDecoder.Outcome, into inner: inout Inner) {
+    private static func take(_ id: String?, _ outcome: LiveDecoding, into inner: inout Inner) {
         guard inner.failure == nil else { return }
         if let text = id {
             // A reset may go back, to 0 too: a restarted server (or one that never sent our last
@@ -169,6 +178,10 @@ final class LiveInbox: Sendable {
                 inner.lastID = latest
                 inner.batch.missed = true
                 inner.batch.counts = [:]
+            case .deleted(let post):
+                // A deletion past the bound is dropped: the post stays until the next refresh shows it gone.
+                if inner.batch.deleted.count < maxPending { inner.batch.deleted.append(post) }
+                inner.batch.counts[post] = nil
             }
         }
     }

@@ -19,6 +19,8 @@ public struct LiveTargets {
     public var warn: (String) -> Void
     /// The posts the reader sees now: their counts are read again first after a (re)connect.
     public var onScreen: () -> [PostID] = { [] }
+    /// Posts deleted on the server: the screens drop them, never the one under the reader.
+    public var deleted: ([PostID]) -> Void = { _ in }
     /// The stream is about to reconnect: its `attempt` (1 after a connection that opened), after `wait`.
     public var reconnecting: (_ attempt: Int, _ wait: Duration) -> Void = { _, _ in }
 

@@ -11,4 +11,6 @@ public enum LiveEvent: Hashable, Sendable {
     case flags([String: Bool])
     /// The server lost track of what the client has: read the state again, go on after `latest`.
     case reset(latest: Int)
+    /// Post `post` was deleted on the server: screens drop it, above or below the reader, never under it.
+    case deleted(PostID)
 }

@@ -16,13 +16,19 @@ final class ActiveLiveUpdates: ActivePlugin {
     }
 
     let connection: LiveConnection
+    /// Posts deleted on the server, a filter of the app's post pipeline.
+    let deleted = DeletedPosts()
     private let reach = Reach()
+    private let pipeline: any PostPipeline
+    /// Checks twice a second, while a deleted post waits under the reader, whether it left the screen.
+    private var waitingCheck: Task<Void, Never>?
     private var hasFeed = false
     private var shown = true
     private var suspended = false
 
-    init(context: PluginContext, http: any HTTPClient, timings: LiveTimings) {
+    init(context: PluginContext, http: any HTTPClient, dialect: (any LiveStreamDialect)?, timings: LiveTimings) {
         let reach = reach
+        pipeline = context.postPipeline
         var targets = LiveTargets(
             stores: { reach.stores }, newestShown: { reach.feed?.newestShownPost }, newPosts: context.newPosts,
             relay: context.newPostsRelay, refreshFlags: context.refreshFlags, warn: context.warn)
@@ -31,7 +37,36 @@ final class ActiveLiveUpdates: ActivePlugin {
         targets.reconnecting = { attempt, wait in
             telemetry.track(.streamReconnect(attempt: attempt, waitMilliseconds: Double(wait.components.seconds) * 1_000 + Double(wait.components.attoseconds) / 1e15))
         }
-        connection = LiveConnection(http: http, timings: timings, targets: targets)
+        let deletions = Deletions()
+        targets.deleted = { deletions.owner?.heard(deleted: $0) }
+        connection = LiveConnection(http: http, dialect: dialect, timings: timings, targets: targets)
+        context.postPipeline.add(deleted)
+        deletions.owner = self
+    }
+
+    /// Where the stream's deletions go, set once the follow-up exists.
+    private final class Deletions {
+        weak var owner: ActiveLiveUpdates?
+    }
+
+    /// Posts were deleted on the server: every screen drops them, except those under the reader,
+    /// which go once the reader moves on.
+    func heard(deleted ids: [PostID]) {
+        let onScreen = Set(reach.feed?.postsOnScreen ?? [])
+        guard deleted.add(ids, onScreen: onScreen) else { return }
+        pipeline.filtersChanged()
+        guard !deleted.waiting.isEmpty, waitingCheck == nil else { return }
+        waitingCheck = Task { [weak self] in
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: .milliseconds(500)) } catch { return }
+                guard let self else { return }
+                if self.deleted.release(notIn: Set(self.reach.feed?.postsOnScreen ?? [])) { self.pipeline.filtersChanged() }
+                if self.deleted.waiting.isEmpty {
+                    self.waitingCheck = nil
+                    return
+                }
+            }
+        }
     }
 
     func adopt(_ store: any PostStore) { reach.stores.append(store) }
@@ -43,10 +78,15 @@ final class ActiveLiveUpdates: ActivePlugin {
         reach.feed = screen
         hasFeed = true
         update()
-        return LiveScreen(owner: self)
+        return LiveScreen(owner: self, deleted: deleted)
     }
 
-    func switchOff() { connection.stop() }
+    func switchOff() {
+        connection.stop()
+        waitingCheck?.cancel()
+        waitingCheck = nil
+        deleted.isApplied = false
+    }
 
     func settle(timeout: Duration) async -> Bool { await connection.settle(timeout: timeout) }
 

@@ -3,8 +3,9 @@ import LiveUpdatesInterface
 import Networking
 import PluginInterface
 
-/// `live-updates`: one Server-Sent Events stream (`GET /v1/live`) while the app is shown, so like
-/// counts change in place, the pill's count comes pushed and a kill switch applies at once.
+/// `live-updates`: one Server-Sent Events stream while the app is shown (the feed API's `GET
+/// /v1/live`, or the dialect the app offers, e.g. Mastodon's streaming), so like counts change in
+/// place, the pill's count comes pushed, deleted posts leave and a kill switch applies at once.
 public struct LiveUpdatesPlugin: FeaturePlugin {
     /// `--live-idle-timeout MS`: no byte for this long drops the stream and reopens it.
     public static let idleTimeout = PluginOption(
@@ -28,8 +29,8 @@ public struct LiveUpdatesPlugin: FeaturePlugin {
 
     public var headlessFields: [HeadlessField] { [Self.field] }
 
-    /// The stream is the feed API's `GET /v1/live` (Mastodon's streaming is still to come).
-    public var serverAPIs: Set<String> { ["feed"] }
+    /// The feed API's stream, or the Mastodon API's (the host offers its `LiveStreamDialect`).
+    public var serverAPIs: Set<String> { ["feed", "mastodon"] }
 
     public func activate(_ context: PluginContext) async -> any ActivePlugin {
         var timings = LiveTimings()
@@ -39,7 +40,8 @@ public struct LiveUpdatesPlugin: FeaturePlugin {
             context.warn("feed: live-updates is off for this run: the app offered no HTTP client (a bug: report it)")
             return NoLiveUpdates()
         }
-        return ActiveLiveUpdates(context: context, http: http, timings: timings)
+        let dialect = context.services.service((any LiveStreamDialect).self)
+        return ActiveLiveUpdates(context: context, http: http, dialect: dialect, timings: timings)
     }
 }
 
