@@ -311,7 +311,7 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
+            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "LiveUpdatesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
             exclude: ["Recorded"]
         ),
         .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "FeedServer", "Networking", "TestingSupport"]),

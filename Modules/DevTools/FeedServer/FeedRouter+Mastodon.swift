@@ -33,6 +33,22 @@ extension FeedRouter {
             guard let (status, postID) = outcome else { return Self.error(404, "Record not found") }
             publishLike(postID)
             return .json(200, MastodonDTO.encode(status))
+        case .statuses:
+            // `id[]=1&id[]=2`: the known ones, at most 20, in the order asked.
+            let ids = request.query.filter { $0.name == "id[]" }.prefix(20).map(\.value)
+            let statuses = state.withLock { state in ids.compactMap { Self.index(of: $0, in: state) }.map { mastodonStatus($0, in: state) } }
+            return .json(200, MastodonDTO.encode(statuses))
+        case .streaming(var channel):
+            if case .hashtag = channel {
+                guard let tag = request.queryValue("tag"), !tag.isEmpty else { return Self.error(400, "tag is required for the hashtag stream") }
+                channel = .hashtag(tag)
+            }
+            if faults.flags["live-updates"] == false { return Self.error(503, "live-updates is switched off on this server") }
+            let channel = channel
+            return .streaming(200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")]) { [self] writer in
+                let reason = MastodonStreamWriter(router: self, writer: writer, channel: channel).run()
+                log?("GET \(request.path) closed: \(reason)")
+            }
         case .apps:
             return .json(200, Data(#"{"id":"1","name":"feed","client_id":"reference-client","client_secret":"reference-secret"}"#.utf8))
         case .token:
@@ -74,8 +90,27 @@ extension FeedRouter {
         return .json(200, MastodonDTO.encode(statuses), headers: headers)
     }
 
-    /// Post `index` as a status: its photo with the sizes, a preview and the BlurHash.
-    func mastodonStatus(_ index: Int, in state: FeedServerState) -> MastodonDTO.Status {
+    /// The newest post as one line of status JSON for a stream (with the user's heart `forUser`),
+    /// when it carries `tag` (any post without one).
+    func newestMastodonStatus(forUser: Bool, tag: String?) -> String? {
+        state.withLock { state in state.catalog.posts.indices.last.flatMap { streamed($0, in: state, forUser: forUser, tag: tag) } }
+    }
+
+    /// Post `id` as one line of status JSON for a stream, like `newestMastodonStatus`.
+    func mastodonStatus(ofPost id: String, forUser: Bool, tag: String?) -> String? {
+        state.withLock { state in state.catalog.indexByID[id].flatMap { streamed($0, in: state, forUser: forUser, tag: tag) } }
+    }
+
+    private func streamed(_ index: Int, in state: FeedServerState, forUser: Bool, tag: String?) -> String? {
+        if let tag, !state.catalog.posts[index].caption.lowercased().contains(tag.lowercased()) { return nil }
+        let status = mastodonStatus(index, in: state, forUser: forUser)
+        return String(decoding: MastodonDTO.encode(status), as: UTF8.self)
+    }
+
+    /// Post `index` as a status: its photo with the sizes, a preview and the BlurHash; every tenth
+    /// from the fourth under a content warning, every tenth from the eighth marked sensitive (so
+    /// the screens' reveal shows with no network). `forUser`: with the user's heart.
+    func mastodonStatus(_ index: Int, in state: FeedServerState, forUser: Bool = true) -> MastodonDTO.Status {
         let post = state.catalog.posts[index]
         let url = photoURL(post.id)
         let small = min(post.width, 400)
@@ -83,11 +118,11 @@ extension FeedRouter {
         let aspect = Double(post.width) / Double(max(1, post.height))
         let caption = post.caption.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
-        return MastodonDTO.Status(
+        var status = MastodonDTO.Status(
             id: String(index + 1),
             createdAt: Date(timeIntervalSince1970: state.createdAt(of: index).rounded(.down)).formatted(Date.ISO8601FormatStyle()),
             content: "<p>\(caption)</p>", repliesCount: post.commentCount, favouritesCount: state.likeCounts[index],
-            favourited: state.liked[index],
+            favourited: forUser ? state.liked[index] : nil,
             account: MastodonDTO.Account(id: post.authorID, username: post.authorID, acct: post.authorID, displayName: post.authorName),
             mediaAttachments: [MastodonDTO.Attachment(
                 id: String(index + 1), url: url, previewURL: "\(url)?w=\(small)",
@@ -95,6 +130,9 @@ extension FeedRouter {
                     original: MastodonDTO.Size(width: post.width, height: post.height, aspect: aspect),
                     small: MastodonDTO.Size(width: small, height: smallHeight, aspect: aspect)),
                 blurhash: blurHash(of: post))])
+        if index % 10 == 3 { status.spoilerText = "A photo by \(post.authorName)" }
+        if index % 10 == 7 { status.sensitive = true }
+        return status
     }
 
     /// The BlurHash of a post's photo: its scene drawn small and encoded (4×3), kept per post.

@@ -6,12 +6,13 @@ enum MastodonDTO {
         let id: String
         let createdAt: String
         let content: String
-        let spoilerText = ""
-        let sensitive = false
+        var spoilerText = ""
+        var sensitive = false
         let visibility = "public"
         let repliesCount: Int
         let favouritesCount: Int
-        let favourited: Bool
+        /// The user's heart; left out of a status rendered for nobody (a public stream's).
+        let favourited: Bool?
         let account: Account
         let mediaAttachments: [Attachment]
         let emojis: [String] = []
