@@ -109,16 +109,71 @@ import TestingSupport
         #expect(other.seen.allSatisfy { $0.bearer == nil }, "\(other.seen.compactMap(\.bearer))")
     }
 
-    @Test func aFollowUpThatNeedsTheFeedAPIStaysOffAndSaysSo() async throws {
-        let server = try FakeMastodonServer(count: 5)
+    /// The state once `condition` holds, asking again (each ask waits up to 300 ms for work to settle) until `timeout`.
+    private static func state(
+        of feed: FeedProcess, timeout: Duration = .seconds(20), until condition: ([String: Any]) -> Bool
+    ) async throws -> [String: Any] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let state = try await feed.send("settle 300")
+            if condition(state) { return state }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("not reached in \(timeout): \(Headless.ids(state).prefix(30))")
+                return state
+            }
+        }
+    }
+
+    @Test func liveUpdatesStreamTheMastodonAPIHeartsInPlaceNewStatusesToThePillDeletionsNeverUnderTheReader() async throws {
+        let server = try FakeMastodonServer(count: 60)
         defer { server.stop() }
-        let feed = try Self.feed(server, ["--api", "mastodon", "--enable", "live-updates"])
+        let feed = try Self.feed(server, ["--api", "mastodon", "--enable", "live-updates", "--enable", "new-posts-pill"])
         _ = try await feed.send("open")
-        _ = try await feed.send("settle")
+        let opened = try await Self.state(of: feed) { $0["live"] as? String == "open" }
+        #expect(Headless.ids(opened).first == "60")
+        #expect(server.seen.contains { $0.path == "/api/v1/streaming/user" && $0.bearer == "secret-token" }, "the home timeline's stream, signed in")
+        // Another account favourites 59: its count changes in place.
+        server.favouriteByOthers(59)
+        _ = try await Self.state(of: feed) { Headless.row($0, id: "59")?["likes"] as? String == Headless.likesText(59 % 7 + 1) }
+        // Two new statuses: the pill counts them (by min_id, from the first row).
+        server.publish(2)
+        let pill = try await Self.state(of: feed) { ($0["pill"] as? [String: Any])?["count"] as? Int == 2 }
+        #expect(Headless.ids(pill).first == "60", "the rows stay until the reader asks")
+        // The reader is at row 30: a deletion above it leaves at once; the one under it stays until the reader moves on.
+        _ = try await feed.send("see 19")
+        _ = try await Self.state(of: feed) { Headless.rows($0).count >= 40 }
+        _ = try await feed.send("see 25")
+        let paged = try await feed.send("settle")
+        let underReader = try #require(Headless.ids(paged).dropFirst(25).first)
+        server.delete(58)
+        server.delete(Int(underReader) ?? 0)
+        let dropped = try await Self.state(of: feed) { !Headless.ids($0).contains("58") }
+        #expect(Headless.ids(dropped).contains(underReader), "never from under the reader")
+        _ = try await feed.send("see \(Headless.rows(dropped).count - 1)")
+        _ = try await Self.state(of: feed) { !Headless.ids($0).contains(underReader) }
         #expect(try await feed.finish() == 0)
         let errors = await feed.errorOutput()
-        #expect(errors.contains("feed: live-updates does not work with the mastodon API yet; it stays off"), "\(errors)")
+        #expect(!errors.contains { $0.contains("live") }, "\(errors)")
         #expect(!server.seen.contains { $0.path.hasPrefix("/v1/") }, "nothing of the feed API is asked")
+    }
+
+    @Test func textStatusesAreTextRowsOnlyPhotosLeavesThemOutAndNotesShow() async throws {
+        let server = try FakeMastodonServer(count: 40, mixed: true)
+        defer { server.stop() }
+        let feed = try Self.feed(server, ["--api", "mastodon", "--timeline", "public"])
+        _ = try await feed.send("open")
+        let state = try await feed.send("settle")
+        #expect(Headless.row(state, id: "35")?["photo"] as? String == "text")
+        #expect(Headless.row(state, id: "38")?["contentWarning"] as? String == "Warning 38")
+        #expect(Headless.row(state, id: "39")?["sensitive"] as? Bool == true)
+        #expect(Headless.row(state, id: "40")?["sensitive"] == nil && Headless.row(state, id: "40")?["contentWarning"] == nil)
+        #expect(try await feed.finish() == 0)
+        let photos = try Self.feed(server, ["--api", "mastodon", "--timeline", "public", "--only-photos"])
+        _ = try await photos.send("open")
+        let only = try await photos.send("settle")
+        #expect(!Headless.ids(only).contains("35") && !Headless.ids(only).contains("28") && Headless.ids(only).contains("36"))
+        #expect(Headless.rows(only).allSatisfy { $0["photo"] as? String != "text" })
+        #expect(try await photos.finish() == 0)
     }
 
     @Test func loginKeepsTheTokenPrivateTheFeedUsesItAndLogoutRevokesAndDeletesIt() async throws {

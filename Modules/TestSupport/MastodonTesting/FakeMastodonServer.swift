@@ -4,9 +4,12 @@ import ImageCodec
 import Synchronization
 
 /// A Mastodon-API server on loopback for tests: `count` photo statuses (ids descending from
-/// `count`), timelines paged by `Link` with `max_id`/`min_id`, favourites, one status, an
-/// account's statuses, `/api/v1/instance` and each status's photo as a JPEG. Its own JSON, shaped
-/// as the recorded Mastodon 4.7.3 replies are; it shares no code with the client.
+/// `count`), timelines paged by `Link` with `max_id`/`min_id`, favourites, one status or several
+/// (`id[]`), an account's statuses, `/api/v1/instance`, each status's photo as a JPEG, and the
+/// streaming API (`update`, `status.update`, `delete`, as the recorded user stream sends them).
+/// With `mixed`, every seventh status is text only, every fifth from the third has a content
+/// warning and every fifth from the fourth is sensitive. Its own JSON, shaped as the recorded
+/// Mastodon 4.7.3 replies are; it shares no code with the client.
 public final class FakeMastodonServer: Sendable {
     /// Every request's method and path, and whether it carried a bearer token, in order.
     public struct Seen: Sendable, Equatable {
@@ -19,19 +22,28 @@ public final class FakeMastodonServer: Sendable {
     private struct State {
         var count: Int
         var favourited: Set<Int> = []
+        /// Favourites of other accounts, by status.
+        var others: [Int: Int] = [:]
+        var deleted: Set<Int> = []
         var revoked: Set<String> = []
         var seen: [Seen] = []
+        /// Every streamed message so far (each stream sends those after its start).
+        var events: [String] = []
+        var stopped = false
     }
 
     private let state: Mutex<State>
+    private let mixed: Bool
     private let photo: Data
     private let server: Mutex<HTTPServer?> = Mutex(nil)
     /// The base address once started.
     public let baseURL: URL
 
-    /// A server of `count` statuses (1…1000; the author of status N is `N % 5`), started on a free loopback port.
-    public init(count: Int = 50) throws {
+    /// A server of `count` statuses (1…1000; the author of status N is `N % 5`), `mixed` ones or
+    /// photos only, started on a free loopback port.
+    public init(count: Int = 50, mixed: Bool = false) throws {
         state = Mutex(State(count: min(max(1, count), 1_000)))
+        self.mixed = mixed
         photo = (try? JPEGEncoder().encode(RGBImage(width: 64, height: 48, red: 200, green: 120, blue: 40))) ?? Data()
         let box = Mutex<FakeMastodonServer?>(nil)
         let http = HTTPServer(port: 0) { request in
@@ -43,8 +55,11 @@ public final class FakeMastodonServer: Sendable {
         box.withLock { $0 = self }
     }
 
-    /// Stops listening.
-    public func stop() { server.withLock { $0?.stop() } }
+    /// Stops listening (and streaming).
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        server.withLock { $0?.stop() }
+    }
 
     /// The requests seen so far.
     public var seen: [Seen] { state.withLock { $0.seen } }
@@ -57,8 +72,34 @@ public final class FakeMastodonServer: Sendable {
     /// The tokens revoked so far.
     public var revoked: Set<String> { state.withLock { $0.revoked } }
 
-    /// Publishes `more` statuses, newer than every one so far (at most 1,000 in all).
-    public func publish(_ more: Int) { state.withLock { $0.count = min(1_000, $0.count + max(0, more)) } }
+    /// Publishes `more` statuses, newer than every one so far (at most 1,000 in all), each streamed as an `update`.
+    public func publish(_ more: Int) {
+        let (from, to) = state.withLock { state in
+            let from = state.count
+            state.count = min(1_000, state.count + max(0, more))
+            return (from, state.count)
+        }
+        for id in stride(from: from + 1, through: to, by: 1) { stream("update", status(id)) }
+    }
+
+    /// Deletes status `id`: it leaves the timelines and a `delete` is streamed.
+    public func delete(_ id: Int) {
+        state.withLock { _ = $0.deleted.insert(id) }
+        stream("delete", String(id))
+    }
+
+    /// Another account favourites status `id`: its count grows and a `status.update` is streamed (with the user's heart).
+    public func favouriteByOthers(_ id: Int) {
+        state.withLock { $0.others[id, default: 0] += 1 }
+        stream("status.update", status(id))
+    }
+
+    /// The streams opened so far.
+    public var streamsOpened: Int { state.withLock { state in state.seen.filter { $0.path.hasPrefix("/api/v1/streaming/") }.count } }
+
+    private func stream(_ event: String, _ data: String) {
+        state.withLock { $0.events.append("event: \(event)\ndata: \(data)\n\n") }
+    }
 
     /// Whether status `id` is favourited now.
     public func isFavourited(_ id: Int) -> Bool { state.withLock { $0.favourited.contains(id) } }
@@ -96,6 +137,13 @@ public final class FakeMastodonServer: Sendable {
         if request.method == "GET", api == ["instance"] {
             return json(#"{"uri":"127.0.0.1","title":"Fake","version":"4.7.3"}"#)
         }
+        if request.method == "GET", api.count >= 2, api[0] == "streaming" {
+            return streaming()
+        }
+        if request.method == "GET", api == ["statuses"] {
+            let ids = request.query.filter { $0.name == "id[]" }.prefix(20).compactMap { Int($0.value) }.filter { (1...count).contains($0) }
+            return json("[" + ids.map(status).joined(separator: ",") + "]")
+        }
         if request.method == "GET", api.first == "timelines" || api.count == 3 && api[0] == "accounts" && api[2] == "statuses" {
             if api == ["timelines", "home"], bearer == nil {
                 return HTTPServerResponse(status: 401, body: Data(#"{"error":"The access token is invalid"}"#.utf8))
@@ -123,7 +171,9 @@ public final class FakeMastodonServer: Sendable {
         let limit = min(max(1, query["limit"].flatMap(Int.init) ?? 20), 40)
         let below = query["max_id"].flatMap(Int.init) ?? (count + 1)
         let above = query["min_id"].flatMap(Int.init) ?? 0
-        let ids = Array(stride(from: min(below - 1, count), through: max(1, above + 1), by: -1).filter { author == nil || $0 % 5 == author }.prefix(limit))
+        let deleted = state.withLock { $0.deleted }
+        let ids = Array(stride(from: min(below - 1, count), through: max(1, above + 1), by: -1)
+            .filter { (author == nil || $0 % 5 == author) && !deleted.contains($0) }.prefix(limit))
         var headers: [(name: String, value: String)] = [
             ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "299"), ("X-RateLimit-Reset", "2030-01-01T00:00:00.000Z"),
         ]
@@ -135,16 +185,38 @@ public final class FakeMastodonServer: Sendable {
     }
 
     private func status(_ id: Int) -> String {
-        let liked = state.withLock { $0.favourited.contains(id) }
+        let (liked, others) = state.withLock { ($0.favourited.contains(id), $0.others[id] ?? 0) }
         let base = baseURL.absoluteString
         let author = id % 5
-        return #"{"id":"\#(id)","created_at":"2026-10-14T19:05:21.259Z","sensitive":false,"spoiler_text":"","#
-            + #""replies_count":\#(id % 3),"favourites_count":\#(id % 7 + (liked ? 1 : 0)),"favourited":\#(liked),"#
-            + #""content":"<p>Photo number \#(id) &amp; friends</p>","reblog":null,"emojis":[],"#
-            + #""account":{"id":"\#(author)","acct":"user\#(author)","display_name":"User \#(author)"},"#
-            + #""media_attachments":[{"id":"m\#(id)","type":"image","url":"\#(base)/media/\#(id).jpg","#
+        let text = mixed && id % 7 == 0
+        let warning = mixed && id % 5 == 3 ? "Warning \(id)" : ""
+        let media = text ? "" : #"{"id":"m\#(id)","type":"image","url":"\#(base)/media/\#(id).jpg","#
             + #""preview_url":"\#(base)/media/\#(id)-small.jpg","blurhash":"UGC~-#M{0JfkNFofR%M{IURj%Mt7E0oM%MR*","#
-            + #""meta":{"original":{"width":640,"height":480},"small":{"width":320,"height":240}}}]}"#
+            + #""meta":{"original":{"width":640,"height":480},"small":{"width":320,"height":240}}}"#
+        return #"{"id":"\#(id)","created_at":"2026-10-14T19:05:21.259Z","sensitive":\#(mixed && id % 5 == 4 && !text),"#
+            + #""spoiler_text":"\#(warning)","#
+            + #""replies_count":\#(id % 3),"favourites_count":\#(id % 7 + (liked ? 1 : 0) + others),"favourited":\#(liked),"#
+            + #""content":"<p>\#(text ? "Words" : "Photo") number \#(id) &amp; friends</p>","reblog":null,"emojis":[],"#
+            + #""account":{"id":"\#(author)","acct":"user\#(author)","display_name":"User \#(author)"},"#
+            + #""media_attachments":[\#(media)]}"#
+    }
+
+    /// A stream: a greeting at once, then each message streamed after it opened, until the client
+    /// goes or the server stops (two minutes at most).
+    private func streaming() -> HTTPServerResponse {
+        let start = state.withLock { $0.events.count }
+        return .streaming(200, headers: [("Content-Type", "text/event-stream")]) { [self] writer in
+            guard writer.write(Data(":)\n".utf8)) else { return }
+            var next = start
+            let deadline = ContinuousClock.now + .seconds(120)
+            while writer.isOpen, ContinuousClock.now < deadline {
+                let (fresh, stopped) = self.state.withLock { state in (Array(state.events[min(next, state.events.count)...]), state.stopped) }
+                if stopped { return }
+                next += fresh.count
+                if !fresh.isEmpty, !writer.write(Data(fresh.joined().utf8)) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
     }
 
     private func json(_ text: String) -> HTTPServerResponse { .json(200, Data(text.utf8)) }
