@@ -1,7 +1,7 @@
 /// The API a session's client speaks: the feed API (as before) or the Mastodon API
 /// (`--api mastodon`), against the same reference server, which speaks both. Drawn from the seed
-/// and the session alone, for about a third of the sessions whose flags leave out `live-updates`
-/// (which needs the feed API's stream) and that run one process.
+/// and the session alone, for about a third of the sessions that run one process (`live-updates`
+/// streams the Mastodon dialect then).
 struct APIAxis: Equatable, Sendable, CustomStringConvertible {
     var mastodon = false
 
@@ -10,7 +10,7 @@ struct APIAxis: Equatable, Sendable, CustomStringConvertible {
     /// Session `index`'s API: the Mastodon API for about a third of the sessions that allow it.
     static func draw(seed: UInt64, session index: Int, flags: FlagSet, twin: TwinAxis) -> APIAxis {
         var random = ChaosRandom(seed: ChaosRandom.sessionSeed(seed, session: index), stream: 0xA910_0000)
-        guard !flags.liveUpdates, !twin.on, random.chance(1.0 / 3) else { return .feed }
+        guard !twin.on, random.chance(1.0 / 3) else { return .feed }
         return APIAxis(mastodon: true)
     }
 
@@ -20,7 +20,7 @@ struct APIAxis: Equatable, Sendable, CustomStringConvertible {
         switch options.api {
         case nil: return drawn
         case false?: return .feed
-        case true?: return flags.liveUpdates || twin.on ? .feed : APIAxis(mastodon: true)
+        case true?: return twin.on ? .feed : APIAxis(mastodon: true)
         }
     }
 
