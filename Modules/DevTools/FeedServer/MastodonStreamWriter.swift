@@ -17,9 +17,10 @@ struct MastodonStreamWriter {
     private struct LikeEvent: Decodable { let id: String }
 
     func run() -> String {
+        // From now: taken before the greeting, so nothing published once the client saw it is missed.
+        var last = router.live.latestID
         // Mastodon's streaming server greets each stream with a comment at once.
         guard writer.write(Data(":)\n".utf8)) else { return "the client went away" }
-        var last = router.live.latestID
         var quietSince = ContinuousClock.now
         while true {
             let faults = router.faults
