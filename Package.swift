@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "FeedInterface", path: "Modules/Interfaces/FeedInterface"),
         .target(name: "LikesInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/LikesInterface"),
         .target(name: "ProfileInterface", dependencies: ["FeedInterface"], path: "Modules/Interfaces/ProfileInterface"),
-        .target(name: "LiveUpdatesInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/LiveUpdatesInterface"),
+        .target(name: "LiveUpdatesInterface", path: "Modules/Interfaces/LiveUpdatesInterface"),
         .target(name: "OfflinePagesInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/OfflinePagesInterface"),
         .target(name: "PostStoreInterface", dependencies: ["FeedInterface", "LikesInterface"], path: "Modules/Interfaces/PostStoreInterface"),
         .target(name: "TelemetryInterface", path: "Modules/Interfaces/TelemetryInterface"),
@@ -66,7 +66,7 @@ let package = Package(
             name: "LiveUpdates",
             dependencies: [
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "LiveUpdatesInterface", "Networking", "TelemetryInterface",
-                "SafeText",
+                "SafeText", "TerminalUIInterface",
             ],
             path: "Modules/Features/LiveUpdates",
             exclude: ["feature.json"]
@@ -84,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "Mastodon",
-            dependencies: ["FeedInterface", "LikesInterface", "LiveUpdatesInterface", "Networking", "ImageCodec", "SafeText"],
+            dependencies: ["FeedInterface", "LikesInterface", "Networking", "ImageCodec", "SafeText"],
             path: "Modules/Features/Mastodon",
             exclude: ["feature.json"]
         ),
@@ -217,7 +217,7 @@ let package = Package(
                 "PostStoreInterface", "FeedInterface", "LikesInterface", "PluginInterface", "PluginKit", "Feed", "FeedData", "Likes", "OfflinePages", "Profile",
                 "NewPostsPill", "LiveUpdates", "Posts", "Networking", "FeatureFlags", "FeedServer", "TerminalUI", "TerminalUIInterface", "TerminalApp", "Arguments", "Database",
                 "ImagePipeline", "OfflineQueue", "ImageCodec", "Telemetry", "TelemetryInterface", "SafeText", "Waiting", "MuteAuthors",
-                "PostScreenKit", "Mastodon", "PrivateFiles", "LiveUpdatesInterface",
+                "PostScreenKit", "Mastodon", "PrivateFiles",
             ],
             path: "Host"
         ),
@@ -311,7 +311,7 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["PostStoreInterface", "Posts", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting"]),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "LiveUpdatesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
+            dependencies: ["Mastodon", "FeedInterface", "LikesInterface", "Networking", "NetworkingTesting", "ImageCodec"],
             exclude: ["Recorded"]
         ),
         .testTarget(name: "MastodonEndToEndTests", dependencies: ["Host", "EndToEndTesting", "MastodonTesting", "FeedServer", "Networking", "TestingSupport"]),

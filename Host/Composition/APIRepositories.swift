@@ -2,7 +2,6 @@ import FeedData
 import FeedInterface
 import Likes
 import LikesInterface
-import LiveUpdatesInterface
 import Mastodon
 import Networking
 

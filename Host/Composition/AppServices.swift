@@ -7,7 +7,6 @@ import Foundation
 import ImagePipeline
 import Likes
 import LikesInterface
-import LiveUpdatesInterface
 import Mastodon
 import Networking
 import PluginInterface

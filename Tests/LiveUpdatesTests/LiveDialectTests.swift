@@ -33,9 +33,9 @@ import TestingSupport
             }
         }
 
-        func counts(of ids: [PostID]) async throws -> [PostID: LikeResult] {
+        func counts(of ids: [PostID]) async throws -> [PostID: ServerLikes] {
             asked.withLock { $0.append(ids) }
-            return Dictionary(uniqueKeysWithValues: ids.map { ($0, LikeResult(liked: false, likeCount: 40)) })
+            return Dictionary(uniqueKeysWithValues: ids.map { ($0, ServerLikes(liked: false, likeCount: 40)) })
         }
 
         var countsLimit: Int { 3 }

@@ -1,7 +1,5 @@
 import FeedInterface
 import Foundation
-import LikesInterface
-import LiveUpdatesInterface
 import Networking
 import NetworkingTesting
 import Testing
@@ -85,7 +83,7 @@ struct MastodonLiveDialectTests {
         }
         let ids = (1...25).map { PostID(String($0)) }
         let read = try await dialect(http: batch).counts(of: ids)
-        #expect(read.count == 25 && read["4"] == LikeResult(liked: true, likeCount: 4) && read["5"] == LikeResult(liked: false, likeCount: 5))
+        #expect(read.count == 25 && read["4"] == ServerLikes(liked: true, likeCount: 4) && read["5"] == ServerLikes(liked: false, likeCount: 5))
         let requests = await batch.requests
         #expect(requests.count == 2 && requests[0].path == "/api/v1/statuses" && requests[0].query.count == 20)
         let old = FakeHTTPClient { request throws(HTTPError) in
@@ -93,7 +91,7 @@ struct MastodonLiveDialectTests {
             return HTTPResponse(status: 200, headers: [:], body: Data(status(id).utf8))
         }
         let singly = try await dialect(http: old).counts(of: ids)
-        #expect(singly.count == 10 && singly["10"] == LikeResult(liked: true, likeCount: 10))
+        #expect(singly.count == 10 && singly["10"] == ServerLikes(liked: true, likeCount: 10))
         #expect(await old.requests.count == 11)
     }
 }

@@ -1,7 +1,6 @@
 import FeedInterface
 import Foundation
 import LikesInterface
-import LiveUpdatesInterface
 import Networking
 
 /// The feed API's live stream: `GET /v1/live?since=N&above=POST`, numbered events (`likes`,
@@ -18,7 +17,7 @@ struct FeedLiveDialect: LiveStreamDialect {
 
     func decode(event: String, data: String) -> LiveDecoding { LiveEventDecoder.decode(event: event, data: data) }
 
-    func counts(of ids: [PostID]) async throws -> [PostID: LikeResult] { try await LiveCountsReader(http: http).counts(of: ids) }
+    func counts(of ids: [PostID]) async throws -> [PostID: ServerLikes] { try await LiveCountsReader(http: http).counts(of: ids) }
 
     var countsLimit: Int { 500 }
 }

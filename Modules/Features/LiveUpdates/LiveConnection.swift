@@ -240,7 +240,8 @@ public final class LiveConnection {
         for store in targets.stores() {
             for id in store.heldPosts(limit: limit) where ids.count < limit && seen.insert(id).inserted { ids.append(id) }
         }
-        guard !ids.isEmpty, let counts = try? await dialect.counts(of: ids), !Task.isCancelled else { return [:] }
+        guard !ids.isEmpty, let read = try? await dialect.counts(of: ids), !Task.isCancelled else { return [:] }
+        let counts = read.mapValues { LikeResult(liked: $0.liked, likeCount: $0.likeCount, version: $0.version) }
         refetches += 1
         for store in targets.stores() { store.updateServerLikes(counts) }
         return counts

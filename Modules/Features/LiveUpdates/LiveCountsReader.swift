@@ -16,8 +16,8 @@ struct LiveCountsReader: Sendable {
     }
 
     /// The hearts and counts of `ids` the server knows, range-checked; throws on the first failed read.
-    func counts(of ids: [PostID]) async throws -> [PostID: LikeResult] {
-        var counts: [PostID: LikeResult] = [:]
+    func counts(of ids: [PostID]) async throws -> [PostID: ServerLikes] {
+        var counts: [PostID: ServerLikes] = [:]
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 100)]
@@ -27,7 +27,7 @@ struct LiveCountsReader: Sendable {
             let liked = Set(answer.liked)
             for (id, count) in answer.likeCounts where (0...LiveEventDecoder.maxCount).contains(count) && chunk.contains(PostID(id)) {
                 let version = answer.versions?[id].flatMap { LikeResult.versions.contains($0) ? $0 : nil }
-                counts[PostID(id)] = LikeResult(liked: liked.contains(id), likeCount: count, version: version)
+                counts[PostID(id)] = ServerLikes(liked: liked.contains(id), likeCount: count, version: version)
             }
         }
         return counts

@@ -1,7 +1,5 @@
 import FeedInterface
 import Foundation
-import LikesInterface
-import LiveUpdatesInterface
 import Networking
 
 /// The Mastodon API's streaming as live-updates reads it: `GET /api/v1/streaming/user` for the
@@ -66,8 +64,8 @@ public struct MastodonLiveDialect: LiveStreamDialect {
         }
     }
 
-    public func counts(of ids: [PostID]) async throws -> [PostID: LikeResult] {
-        var counts: [PostID: LikeResult] = [:]
+    public func counts(of ids: [PostID]) async throws -> [PostID: ServerLikes] {
+        var counts: [PostID: ServerLikes] = [:]
         var start = 0
         while start < ids.count {
             let chunk = Array(ids[start..<min(ids.count, start + Self.idsPerRead)])
@@ -88,8 +86,8 @@ public struct MastodonLiveDialect: LiveStreamDialect {
 
     public var countsLimit: Int { 40 }
 
-    private func singly(_ ids: [PostID]) async throws -> [PostID: LikeResult] {
-        var counts: [PostID: LikeResult] = [:]
+    private func singly(_ ids: [PostID]) async throws -> [PostID: ServerLikes] {
+        var counts: [PostID: ServerLikes] = [:]
         for id in ids {
             let response = try await pacer.send(.get(pathSegments: ["api", "v1", "statuses", id.rawValue]), through: http)
             note(try await JSONBody.decode(Decoded<MastodonStatusDTO>.self, from: response.body).value, among: ids, into: &counts)
@@ -98,10 +96,10 @@ public struct MastodonLiveDialect: LiveStreamDialect {
     }
 
     /// `dto`'s heart and count, when it is one of `ids` and carries both.
-    private func note(_ dto: MastodonStatusDTO?, among ids: [PostID], into counts: inout [PostID: LikeResult]) {
+    private func note(_ dto: MastodonStatusDTO?, among ids: [PostID], into counts: inout [PostID: ServerLikes]) {
         guard let dto, let status = MastodonStatusMapping.status(from: dto), ids.contains(status.post.id),
             let liked = status.post.like.isLiked
         else { return }
-        counts[status.post.id] = LikeResult(liked: liked, likeCount: status.post.likeCount)
+        counts[status.post.id] = ServerLikes(liked: liked, likeCount: status.post.likeCount)
     }
 }

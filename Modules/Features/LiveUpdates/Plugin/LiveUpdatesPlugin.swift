@@ -1,3 +1,4 @@
+import FeedInterface
 import Foundation
 import LiveUpdatesInterface
 import Networking

@@ -1,6 +1,4 @@
-import FeedInterface
-
-/// One event of the live stream, decoded and range-checked.
+/// One event of a server's live stream, decoded and range-checked (whatever its dialect).
 public enum LiveEvent: Hashable, Sendable {
     /// Post `post` has `likeCount` likes now, and the user's heart on it is `liked`; `version` says
     /// how new the pair is, when the server says (an event older than a like's reply is dropped).
