@@ -30,6 +30,7 @@ enum FeedBench {
         Benchmark(letter: "n", name: "live-updates: frame cost under 1,000 like events a second (the release feed)", seconds: 65) { await LiveBenchmark.run($0) },
         Benchmark(letter: "m", name: "photo fidelity in the feed's boxes, by drawing", seconds: 1) { _ in await FidelityBenchmark.run() },
         Benchmark(letter: "p", name: "real photos in half, quadrant and sextant blocks: SSIM on screen and frame cost", seconds: 3) { await SymbolBenchmark.run($0) },
+        Benchmark(letter: "r", name: "a frame of photos still loading: BlurHash placeholders vs one colour", seconds: 1) { _ in await PlaceholderBenchmark.run() },
         Benchmark(letter: "q", name: "kitty and sixel bytes while scrolling a 100×34 feed of real photos", seconds: 3) { await GraphicsBytesBenchmark.run($0) },
         Benchmark(letter: "t", name: "first content with telemetry on vs off (the release feed)", seconds: 1) { _ in await TelemetryBenchmarks.firstContent() },
         Benchmark(letter: "u", name: "frame cost while tracking telemetry", seconds: 1) { _ in await TelemetryBenchmarks.frameWhileTracking() },
