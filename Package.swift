@@ -330,7 +330,7 @@ let package = Package(
             name: "ProfileTests",
             dependencies: [
                 "Profile", "PluginInterface", "FeedInterface", "LikesInterface", "FeedTesting", "LikesTesting", "ProfileTesting",
-                "StoreTesting", "TerminalUITesting", "TerminalUI", "TerminalUIInterface",
+                "StoreTesting", "TerminalUITesting", "TerminalUI", "TerminalUIInterface", "ImageCodec",
             ],
             exclude: ["__Snapshots__"]
         ),
