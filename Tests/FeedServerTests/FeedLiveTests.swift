@@ -12,26 +12,14 @@ private struct Counts: Decodable { var likeCounts: [String: Int]; var liked: [St
 /// keep-alive comment, 503 while switched off).
 @Suite("FeedServer live")
 struct FeedLiveTests {
-    /// Reads a stream from `server` until `done` holds for what arrived (bounded by the client's deadline).
+    /// Reads `GET /v1/live?QUERY` from the server on `port` until `done` holds for what arrived.
     private static func read(_ port: UInt16, _ query: String, until done: @escaping @Sendable (String) -> Bool, during: @escaping @Sendable () -> Void = {}) async throws -> String {
         var request = HTTPRequest.get("/v1/live")
         request.query = query.split(separator: "&").map { part in
             let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
             return URLQueryItem(name: pair[0], value: pair.count > 1 ? pair[1] : "")
         }
-        request.totalDeadline = .seconds(20)
-        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
-        let text = Mutex("")
-        let once = Mutex(false)
-        try await client.stream(request) { data in
-            let now = text.withLock { text in
-                text += String(decoding: data, as: UTF8.self)
-                return text
-            }
-            if !once.withLock({ value in defer { value = true }; return value }) { during() }
-            return !done(now)
-        }
-        return text.withLock { $0 }
+        return try await readStream(port, request, until: done, during: during)
     }
 
     @Test("the buffer resumes after an event, and resets a since older than it keeps or newer than any sent")

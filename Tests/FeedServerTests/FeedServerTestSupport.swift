@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 @testable import FeedServer
 import HTTPServer
 import Synchronization
@@ -84,4 +85,25 @@ final class LineSink: Sendable {
     private let storage = Mutex<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var lines: [String] { storage.withLock { $0 } }
+}
+
+/// Reads a stream of the server on `port` (`request`, bounded by its deadline) until `done` holds
+/// for what arrived, running `during` once, when the first bytes came (the stream is open).
+func readStream(
+    _ port: UInt16, _ request: HTTPRequest, until done: @escaping @Sendable (String) -> Bool, during: @escaping @Sendable () -> Void = {}
+) async throws -> String {
+    var request = request
+    request.totalDeadline = .seconds(20)
+    let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
+    let text = Mutex("")
+    let once = Mutex(false)
+    try await client.stream(request) { data in
+        let now = text.withLock { text in
+            text += String(decoding: data, as: UTF8.self)
+            return text
+        }
+        if !once.withLock({ value in defer { value = true }; return value }) { during() }
+        return !done(now)
+    }
+    return text.withLock { $0 }
 }

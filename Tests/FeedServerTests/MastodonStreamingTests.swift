@@ -10,25 +10,11 @@ import Testing
 /// stream only), a greeting at once and `:thump` when quiet.
 @Suite("the reference server's Mastodon streaming")
 struct MastodonStreamingTests {
-    /// Reads the stream at `path` from `server` until `done` holds for what arrived, running `during` once it opened.
+    /// Reads the stream at `path` from the server on `port` until `done` holds for what arrived.
     private static func read(
-        _ port: UInt16, _ path: String, query: [URLQueryItem] = [], until done: @escaping @Sendable (String) -> Bool,
-        during: @escaping @Sendable () -> Void = {}
+        _ port: UInt16, _ path: String, until done: @escaping @Sendable (String) -> Bool, during: @escaping @Sendable () -> Void = {}
     ) async throws -> String {
-        var request = HTTPRequest.get(path, query: query)
-        request.totalDeadline = .seconds(20)
-        let client = HTTPTransportClient(configuration: HTTPClientConfiguration(baseURL: URL(string: "http://127.0.0.1:\(port)")!))
-        let text = Mutex("")
-        let once = Mutex(false)
-        try await client.stream(request) { data in
-            let now = text.withLock { text in
-                text += String(decoding: data, as: UTF8.self)
-                return text
-            }
-            if !once.withLock({ value in defer { value = true }; return value }) { during() }
-            return !done(now)
-        }
-        return text.withLock { $0 }
+        try await readStream(port, HTTPRequest.get(path), until: done, during: during)
     }
 
     /// The statuses of the stream's `event` messages.
