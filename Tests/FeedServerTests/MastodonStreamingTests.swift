@@ -2,7 +2,6 @@
 import Foundation
 import HTTPServer
 import Networking
-import Synchronization
 import Testing
 
 /// The Mastodon dialect's streaming (`GET /api/v1/streaming/…`) and `GET /api/v1/statuses?id[]=`:

@@ -176,6 +176,27 @@ import TestingSupport
         #expect(try await photos.finish() == 0)
     }
 
+    @Test func savedPagesKeepTextRowsBoostsWarningsAndSensitivePhotosForTheNextStartOffline() async throws {
+        let server = try FakeMastodonServer(count: 40, mixed: true)
+        let data = try TemporaryDirectory()
+        let arguments = ["--headless", "--api", "mastodon", "--timeline", "public", "--photos", "off", "--enable", "offline-pages"]
+        let first = try FeedProcess(arguments + ["--server", server.baseURL.absoluteString, "--data-dir", data.url.path])
+        _ = try await first.send("open")
+        let online = try await first.send("settle")
+        #expect(try await first.finish() == 0)
+        let address = server.baseURL.absoluteString
+        server.stop()
+        // The server is gone: the next start shows what was saved, each row as it was.
+        let second = try FeedProcess(arguments + ["--server", address, "--data-dir", data.url.path])
+        _ = try await second.send("open")
+        let offline = try await second.send("settle")
+        #expect(try await second.finish() == 0)
+        #expect(Headless.ids(offline) == Headless.ids(online) && !Headless.ids(offline).isEmpty)
+        #expect(Headless.row(offline, id: "35")?["photo"] as? String == "text")
+        #expect(Headless.row(offline, id: "38")?["contentWarning"] as? String == "Warning 38")
+        #expect(Headless.row(offline, id: "39")?["sensitive"] as? Bool == true)
+    }
+
     @Test func loginKeepsTheTokenPrivateTheFeedUsesItAndLogoutRevokesAndDeletesIt() async throws {
         let server = try FakeMastodonServer(count: 10)
         defer { server.stop() }
