@@ -44,8 +44,10 @@ final class HeadlessPhotos {
         }
     }
 
-    /// The request of `row`'s photo; `nil` for a text post.
+    /// The request of `row`'s photo; `nil` for a text post, and for a hidden photo (sensitive or
+    /// under a content warning: headless has no `v`, so it is never downloaded).
     private func request(_ row: PostRow) -> (PostID, ImageRequest)? {
-        FeedScreen.photoRequest(for: row, size: Self.screen).map { (row.id, $0) }
+        guard !row.hidesContent else { return nil }
+        return FeedScreen.photoRequest(for: row, size: Self.screen).map { (row.id, $0) }
     }
 }

@@ -55,6 +55,33 @@ struct MastodonStreamingTests {
         #expect(edited["id"] as? String == "2" && edited["favourited"] == nil)
         let router = FeedRouter(options: FeedServerOptions(posts: 5), log: nil)
         #expect(await router.handle(HTTPServerRequest(method: "GET", path: "/api/v1/streaming/hashtag")).status == 400, "a tag is needed")
+        // A hashtag stream sends the statuses whose text has the tag, and no other.
+        let caption = try #require(try JSONSerialization.jsonObject(with: await router.handle(HTTPServerRequest(method: "GET", path: "/api/v1/statuses/1")).body) as? [String: Any])["content"] as? String
+        let word = try #require(caption?.dropFirst(3).split(separator: " ").first.map { String($0.prefix { $0.isLetter }) })
+        try #require(!word.isEmpty)
+        #expect(router.mastodonStatus(ofPost: "p1", forUser: false, tag: word) != nil)
+        #expect(router.mastodonStatus(ofPost: "p1", forUser: false, tag: "nosuchtagxyz") == nil)
+        var quiet = FeedServerOptions(port: 0)
+        quiet.faults.liveKeepAliveMS = 50
+        let tagged = FeedServer(options: quiet)
+        let tagPort = try tagged.start()
+        defer { tagged.stop() }
+        let none = try await readStream(tagPort, HTTPRequest.get("/api/v1/streaming/hashtag", query: [URLQueryItem(name: "tag", value: "nosuchtagxyz")]), until: { $0.components(separatedBy: ":thump").count > 3 }) {
+            tagged.likeByOthers("p1")
+            _ = tagged.publishNewPosts(2)
+        }
+        #expect(!none.contains("event:"), "nothing carries the tag: \(none.prefix(200))")
+    }
+
+    @Test("posts published together are each an update, oldest first")
+    func eachNewPost() async throws {
+        let server = FeedServer(options: FeedServerOptions(port: 0))
+        let port = try server.start()
+        defer { server.stop() }
+        let text = try await Self.read(port, "/api/v1/streaming/public", until: { $0.components(separatedBy: "event: update").count > 3 }) {
+            _ = server.publishNewPosts(3)
+        }
+        #expect(try Self.statuses(text, event: "update").compactMap { $0["id"] as? String } == ["501", "502", "503"])
     }
 
     @Test("id[] reads several statuses, the known ones in the order asked, at most 20")

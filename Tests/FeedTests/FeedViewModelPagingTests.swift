@@ -77,6 +77,9 @@ import TestingSupport
         #expect(model.postsOnScreen.first == "p1" && model.postsOnScreen.count == 20, "at the top: the first rows, all 20 loaded")
         model.readerMoved(to: FeedPlace(post: "p15", lineOffset: 2))
         #expect(model.postsOnScreen == (15...20).map { PostID("p\($0)") })
+        // A tall screen of short rows drew more than the window: every row it drew counts first.
+        model.screenDrew((1...20).map { PostID("p\($0)") })
+        #expect(model.postsOnScreen == (1...20).map { PostID("p\($0)") })
     }
 
     @Test func lastPageEndsPaginationAndStopsRequests() async {

@@ -28,6 +28,7 @@ import TestingSupport
             switch event {
             case "gone": .event(.deleted(PostID(data)))
             case "count": .event(.likes(post: PostID(data), likeCount: 99, liked: true, version: nil))
+            case "edit": .event(.changed(PostID(data)))
             case "broken": .malformed("a broken event")
             default: .skipped
             }
@@ -64,6 +65,9 @@ import TestingSupport
         #expect(await eventually(within: .seconds(180)) { deleted.withLock { $0 } == ["p2"] && store.post("p5")?.likeCount == 99 })
         #expect(client.requests.map(\.path) == ["/api/v1/streaming/user"], "the counts are read by the dialect, not by GET /v1/posts/like-counts")
         #expect(warnings.withLock { $0 }.isEmpty, "\(warnings.withLock { $0 })")
+        // An edit the event does not fully say: the post is read again through the dialect.
+        client.push("event: edit\ndata: p6\n\n")
+        #expect(await eventually(within: .seconds(180)) { dialect.asked.withLock { $0 }.last == ["p6"] && store.post("p6")?.likeCount == 40 })
         let asked = dialect.asked.withLock { $0 }.first ?? []
         #expect(asked.count == 3, "at most the dialect's limit")
         #expect(asked.filter { $0 != "p5" }.allSatisfy { store.post($0)?.likeCount == 40 }, "the dialect's read applies")

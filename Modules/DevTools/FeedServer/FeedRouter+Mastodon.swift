@@ -90,10 +90,18 @@ extension FeedRouter {
         return .json(200, MastodonDTO.encode(statuses), headers: headers)
     }
 
-    /// The newest post as one line of status JSON for a stream (with the user's heart `forUser`),
-    /// when it carries `tag` (any post without one).
-    func newestMastodonStatus(forUser: Bool, tag: String?) -> String? {
-        state.withLock { state in state.catalog.posts.indices.last.flatMap { streamed($0, in: state, forUser: forUser, tag: tag) } }
+    /// How many posts the catalog holds now.
+    func postCount() -> Int { state.withLock { $0.catalog.posts.count } }
+
+    /// The posts after the first `count` as lines of status JSON for a stream (with the user's
+    /// heart `forUser`), oldest first, the newest 40 at most, those carrying `tag` (all without
+    /// one); and how many posts there are now.
+    func mastodonStatuses(publishedAfter count: Int, forUser: Bool, tag: String?) -> (statuses: [String], count: Int) {
+        state.withLock { state in
+            let now = state.catalog.posts.count
+            let fresh = max(min(count, now), now - 40)..<now
+            return (fresh.compactMap { streamed($0, in: state, forUser: forUser, tag: tag) }, now)
+        }
     }
 
     /// Post `id` as one line of status JSON for a stream, like `newestMastodonStatus`.

@@ -19,6 +19,7 @@ struct MastodonStreamWriter {
     func run() -> String {
         // From now: taken before the greeting, so nothing published once the client saw it is missed.
         var last = router.live.latestID
+        var posts = router.postCount()
         // Mastodon's streaming server greets each stream with a comment at once.
         guard writer.write(Data(":)\n".utf8)) else { return "the client went away" }
         var quietSince = ContinuousClock.now
@@ -32,7 +33,7 @@ struct MastodonStreamWriter {
                 // Mastodon has no resume: what was missed is read again by the client on its own.
                 last = latest
             case .events(let events):
-                for event in events { text += message(for: event) }
+                for event in events { text += message(for: event, posts: &posts) }
                 last = events.last?.id ?? last
             }
             if text.isEmpty, ContinuousClock.now - quietSince >= .milliseconds(max(10, faults.liveKeepAliveMS)) { text = ":thump\n\n" }
@@ -42,13 +43,16 @@ struct MastodonStreamWriter {
         }
     }
 
-    /// The Mastodon message for one event of the feed API's stream, or nothing.
-    private func message(for event: LiveHub.Event) -> String {
+    /// The Mastodon messages for one event of the feed API's stream, or nothing; `posts` is how
+    /// many posts the stream has sent `update`s for (or found at its start).
+    private func message(for event: LiveHub.Event, posts: inout Int) -> String {
         let forUser = channel == .user
         switch event.name {
         case "new-posts":
-            guard let status = router.newestMastodonStatus(forUser: forUser, tag: channel.tag) else { return "" }
-            return "event: update\ndata: \(status)\n\n"
+            // One `update` a post published since the last (the newest 40 at most), oldest first.
+            let (statuses, count) = router.mastodonStatuses(publishedAfter: posts, forUser: forUser, tag: channel.tag)
+            posts = count
+            return statuses.map { "event: update\ndata: \($0)\n\n" }.joined()
         case "likes":
             guard let like = try? JSONDecoder().decode(LikeEvent.self, from: Data(event.data.utf8)),
                 let status = router.mastodonStatus(ofPost: like.id, forUser: forUser, tag: channel.tag)

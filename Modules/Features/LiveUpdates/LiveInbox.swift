@@ -18,6 +18,8 @@ final class LiveInbox: Sendable {
         var flags: [String: Bool]?
         /// Posts deleted on the server, in the order heard (at most `maxPending`).
         var deleted: [PostID] = []
+        /// Posts whose heart and count are to be read again (at most `maxPending`; past it, all are).
+        var changed: Set<PostID> = []
         /// Something was missed (a gap in the IDs, a reset, or too many posts at once): read the counts again.
         var missed = false
         var events = 0
@@ -178,6 +180,8 @@ final class LiveInbox: Sendable {
                 inner.lastID = latest
                 inner.batch.missed = true
                 inner.batch.counts = [:]
+            case .changed(let post):
+                if inner.batch.changed.count >= maxPending { inner.batch.missed = true } else { inner.batch.changed.insert(post) }
             case .deleted(let post):
                 // A deletion past the bound is dropped: the post stays until the next refresh shows it gone.
                 if inner.batch.deleted.count < maxPending { inner.batch.deleted.append(post) }

@@ -5,8 +5,7 @@ import Networking
 /// The Mastodon API's streaming as live-updates reads it: `GET /api/v1/streaming/user` for the
 /// home timeline (`public`, `public/local`, `hashtag?tag=` for the others), Server-Sent Events
 /// `update` (a new status: the pill counts), `status.update` (a status changed: its heart and
-/// count in place, when the payload carries the user's `favourited`, as the user stream's do)
-/// and `delete` (the status leaves the screens). Mastodon numbers no event, so every
+/// count are read again, in place) and `delete` (the status leaves the screens). Mastodon numbers no event, so every
 /// (re)connect reads the counts again: `GET /api/v1/statuses?id[]=…` (Mastodon 4.3), else one
 /// status at a time for the posts on screen.
 public struct MastodonLiveDialect: LiveStreamDialect {
@@ -49,9 +48,9 @@ public struct MastodonLiveDialect: LiveStreamDialect {
             // A status the feed would not show (no account, a photo it cannot draw) says nothing.
             guard let status = MastodonStatusMapping.status(from: dto), !onlyPhotos || status.post.image != nil else { return .skipped }
             if event == "update" { return .event(.newPosts(newest: PostID(status.entryID), count: nil, above: nil)) }
-            // The public streams render a status for nobody: without the user's heart, the event says nothing of it.
-            guard let liked = status.post.like.isLiked else { return .skipped }
-            return .event(.likes(post: status.post.id, likeCount: status.post.likeCount, liked: liked, version: nil))
+            // An edit's status was rendered when it was made (for nobody on a public stream): its
+            // heart may be older than a favourite settled since, so the post is read again instead.
+            return .event(.changed(status.post.id))
         case "delete":
             let id = data.trimmingCharacters(in: .whitespacesAndNewlines)
             guard PostLimits.idBytes.contains(id.utf8.count), id.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
@@ -85,6 +84,13 @@ public struct MastodonLiveDialect: LiveStreamDialect {
     }
 
     public var countsLimit: Int { 40 }
+
+    /// A count of newer statuses at most every 10 s: `update`s of a busy public timeline come many a
+    /// second, and each count is a request against the rate limit (300 in 5 minutes on Mastodon).
+    public var newPostsCountInterval: Duration { .seconds(10) }
+
+    /// A status with its account, media and a quoted status can pass the stream's 64 KB: 1 MB.
+    public var maxMessageBytes: Int? { 1 << 20 }
 
     private func singly(_ ids: [PostID]) async throws -> [PostID: ServerLikes] {
         var counts: [PostID: ServerLikes] = [:]

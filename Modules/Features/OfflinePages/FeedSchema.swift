@@ -136,7 +136,12 @@ enum FeedSchema {
     static let deletePosts = "DELETE FROM posts"
     static let deleteMeta = "DELETE FROM feed_meta"
     /// A heart the revalidation did not learn (its likes read failed) keeps the one saved.
-    static let updatePost = "UPDATE posts SET caption = ?, like_count = ?, like_state = COALESCE(NULLIF(?, 'unknown'), like_state) WHERE id = ?"
+    /// What a status carries besides its text changes with it (an edit adds a content warning): saved with the caption.
+    static let updatePost = """
+        UPDATE posts SET caption = ?, like_count = ?, like_state = COALESCE(NULLIF(?, 'unknown'), like_state),
+            blur_hash = ?, boosted_by = ?, content_warning = ?, sensitive = ?
+        WHERE id = ?
+        """
     static let touchMeta = "UPDATE feed_meta SET saved_at = ? WHERE id = 1"
     static let selectAnchor = "SELECT post_id, line_offset, saved_at FROM feed_anchor WHERE id = 1"
     static let replaceAnchor = """

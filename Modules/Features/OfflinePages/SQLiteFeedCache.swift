@@ -162,7 +162,12 @@ public actor SQLiteFeedCache: FeedCache {
             try db.write {
                 guard !(try db.query(FeedSchema.selectMeta) { row in try row.column(2, as: Int.self) }).isEmpty else { return }
                 for post in posts {
-                    try db.execute(FeedSchema.updatePost, [post.caption, post.likeCount, post.like.rawValue, post.id.rawValue])
+                    try db.execute(
+                        FeedSchema.updatePost,
+                        [
+                            post.caption, post.likeCount, post.like.rawValue, post.image?.blurHash, post.notes.boostedBy, post.notes.contentWarning,
+                            post.notes.sensitive ? 1 : nil, post.id.rawValue,
+                        ])
                 }
                 try db.execute(FeedSchema.touchMeta, [savedAt.timeIntervalSinceReferenceDate])
             }

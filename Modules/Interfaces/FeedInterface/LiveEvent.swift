@@ -11,4 +11,7 @@ public enum LiveEvent: Hashable, Sendable {
     case reset(latest: Int)
     /// Post `post` was deleted on the server: screens drop it, above or below the reader, never under it.
     case deleted(PostID)
+    /// Post `post` changed on the server in a way the event does not fully say (a Mastodon edit,
+    /// rendered whenever, for whomever): its heart and count are read again.
+    case changed(PostID)
 }

@@ -14,6 +14,19 @@ public protocol LiveStreamDialect: Sendable {
     func counts(of ids: [PostID]) async throws -> [PostID: ServerLikes]
     /// The most posts whose counts are read again at once (each read may be a request).
     var countsLimit: Int { get }
+    /// The least time between two counts of new posts asked for by events that did not count
+    /// (each is a request: a busy public stream must not spend the rate limit on them).
+    var newPostsCountInterval: Duration { get }
+    /// The largest message accepted (bytes; more drops the connection), when the API's messages
+    /// may be larger than the stream's own bound (a status with its account and media).
+    var maxMessageBytes: Int? { get }
+}
+
+extension LiveStreamDialect {
+    /// No pause between counts.
+    public var newPostsCountInterval: Duration { .zero }
+    /// The stream's own bound.
+    public var maxMessageBytes: Int? { nil }
 }
 
 /// A post's heart and count as the server holds them now (what a stream's read says).

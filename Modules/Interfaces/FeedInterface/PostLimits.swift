@@ -51,7 +51,9 @@ public enum PostLimits {
         let created = post.createdAt.flatMap { createdAt.contains($0) ? $0 : nil }
         let notes = PostNotes(
             boostedBy: post.notes.boostedBy.map { cut($0, to: nameCharacters) },
-            contentWarning: post.notes.contentWarning.map { cut($0, to: noteCharacters) }, sensitive: post.notes.sensitive)
+            contentWarning: post.notes.contentWarning.map { cut($0, to: noteCharacters) },
+            // Only a photo can be sensitive: a text post's mark would offer a reveal that shows nothing.
+            sensitive: image != nil && post.notes.sensitive)
         guard caption != post.caption || name != post.author.name || comments != post.commentCount
             || created != post.createdAt || image != post.image || notes != post.notes
         else { return post }

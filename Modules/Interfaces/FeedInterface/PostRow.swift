@@ -82,6 +82,13 @@ public struct PostRow: Hashable, Identifiable, Sendable {
         show(heart: like.isLiked.map(HeartState.init) ?? (heart == .checking ? .checking : .unknown), likeCount: likeCount)
     }
 
+    /// Whether the row shows `post`'s text and notes as they are (else it is built anew, e.g.
+    /// after an edit added a content warning).
+    public func showsContent(of post: Post) -> Bool {
+        caption == post.caption && contentWarning == post.notes.contentWarning && sensitive == post.notes.sensitive
+            && boostedBy == post.notes.boostedBy && blurHash == post.image?.blurHash && hasPhoto == (post.image != nil)
+    }
+
     /// Whether the row has a photo (a text post has none).
     public var hasPhoto: Bool { imageURL != nil }
 

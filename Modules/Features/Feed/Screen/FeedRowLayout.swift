@@ -29,11 +29,14 @@ struct FeedRowLayout {
     let symbols: BlockSymbols
     /// The posts whose content warning or sensitive photo the reader revealed (`v`).
     let revealed: Set<PostID>
+    /// The screen's decoded BlurHashes.
+    let placeholders: PhotoPlaceholders?
 
     init(
         size: TerminalSize, glyphs: Glyphs, theme: FeedScreenTheme = .standard, graphics: GraphicsMode = .blocks, symbols: BlockSymbols = .half,
-        revealed: Set<PostID> = []
+        revealed: Set<PostID> = [], placeholders: PhotoPlaceholders? = nil
     ) {
+        self.placeholders = placeholders
         self.size = size
         self.glyphs = glyphs
         self.theme = theme
@@ -151,7 +154,8 @@ struct FeedRowLayout {
         // On its way, or hidden: the photo's BlurHash (its dominant colour without one), the photo's exact size.
         if loading || hidden,
             PhotoPlaceholder.draw(
-                row, top: top + 1, left: Self.gutter, columns: box.columns, rows: box.rows, lines: lines, blocks: !glyphs.isASCII, into: &buffer)
+                row, top: top + 1, left: Self.gutter, columns: box.columns, rows: box.rows, lines: lines, blocks: !glyphs.isASCII,
+                cache: placeholders, into: &buffer)
         {
             if hidden { drawLabel("sensitive \(glyphs.separator) v shows", in: box, top: top, lines: lines, style: theme.hiddenLabel, into: &buffer) }
             return

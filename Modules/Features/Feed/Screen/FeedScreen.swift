@@ -18,6 +18,8 @@ public final class FeedScreen {
     public private(set) var showsHelp = false
     /// The posts whose content warning or sensitive photo the reader revealed (`v`; again hides).
     public private(set) var revealed: Set<PostID> = []
+    /// The BlurHashes decoded for the boxes on screen.
+    private let placeholders = PhotoPlaceholders()
 
     private let model: FeedViewModel
     private let extensions: [any ScreenExtension]
@@ -107,7 +109,9 @@ public final class FeedScreen {
             guard let row = selectedRow() else { return .ignored }
             model.toggleLike(row.id)
         case .openPhoto:
-            guard let row = selectedRow(), row.hasPhoto, photoOpenings?.isOpening(row.id) != true else { return .ignored }
+            // A hidden photo opens only once revealed (`v`): it is not even downloaded before.
+            guard let row = selectedRow(), row.hasPhoto, !row.hidesContent || revealed.contains(row.id), photoOpenings?.isOpening(row.id) != true
+            else { return .ignored }
             openPhoto(row)
         case .reveal:
             guard let row = selectedRow(), row.hidesContent else { return .ignored }
@@ -202,6 +206,7 @@ public final class FeedScreen {
             started = true
         }
         if started { frame = render() }
+        model.screenDrew(frame.visibleRows)
         if model.viewState.initialLoad == .loaded, let top = frame.position.top {
             model.readerMoved(to: FeedPlace(post: top, lineOffset: frame.position.topOffset))
         }
@@ -231,6 +236,7 @@ public final class FeedScreen {
         options.symbols = symbols
         options.background = background
         options.revealed = revealed
+        options.placeholders = placeholders
         return options
     }
 

@@ -1,6 +1,7 @@
 import FeedInterface
 import Foundation
 import PluginInterface
+import PostScreenKit
 import TerminalUI
 import TerminalUIInterface
 
@@ -26,6 +27,8 @@ public struct FeedScreenOptions: Hashable, Sendable {
     public var background: TerminalBackground = .dark
     /// The posts whose content warning or sensitive photo the reader revealed (`v`).
     public var revealed: Set<PostID> = []
+    /// The screen's decoded BlurHashes (none: each frame decodes them).
+    public var placeholders: PhotoPlaceholders?
 
     /// Creates options.
     public init(ascii: Bool = false, tick: Int = 0, showsHelp: Bool = false, now: Date = Date(timeIntervalSinceReferenceDate: 0)) {

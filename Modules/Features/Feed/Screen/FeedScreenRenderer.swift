@@ -100,7 +100,7 @@ public enum FeedScreenRenderer {
         FeedListGeometry(
             rows: rows, layout: FeedRowLayout(
                 size: size, glyphs: options.glyphs, theme: FeedScreenTheme(background: options.background), graphics: options.graphics,
-                symbols: options.symbols, revealed: options.revealed), viewport: viewport ?? listLines(size).count)
+                symbols: options.symbols, revealed: options.revealed, placeholders: options.placeholders), viewport: viewport ?? listLines(size).count)
     }
 
     /// `position` resolved against the rows: IDs that exist (else the first post), offsets in

@@ -50,7 +50,7 @@ extension FeedViewModel {
         let received = posts.receive(fresh, requestedAt: stamp)
         for post in received where list.row(post.id) != nil {
             list.update(post.id) { row in
-                row = row.caption == post.caption ? row : PostRow(post: post, pending: posts.isPending(post.id))
+                row = row.showsContent(of: post) ? row : PostRow(post: post, pending: posts.isPending(post.id))
                 row.show(post, pending: posts.isPending(post.id))
             }
         }

@@ -11,13 +11,21 @@ extension FeedViewModel: ScreenControl {
     public var session: Int { list.generation }
     /// The store the rows' hearts come from.
     public var postStore: (any PostStore)? { posts }
-    /// The rows from the reader's top visible post down: more than any screen shows.
+    /// The rows the screen drew last, then those from the reader's top visible post down (a
+    /// screen that draws none, headless, has only these).
     public var postsOnScreen: [PostID] {
         let rows = list.rows
         let start = reader.flatMap { list.index(of: $0.post) } ?? 0
-        return rows[min(start, rows.count)..<min(start + Self.rowsOnAScreen, rows.count)].map(\.id)
+        let window = rows[min(start, rows.count)..<min(start + Self.rowsOnAScreen, rows.count)].map(\.id)
+        guard !drawnRows.isEmpty else { return window }
+        let drawn = Set(drawnRows)
+        return drawnRows + window.filter { !drawn.contains($0) }
     }
 
-    /// More rows than a screen of any height shows (a row is at least three lines).
+    /// The rows the screen drew in its last frame (the screen tells it each frame).
+    public func screenDrew(_ ids: [PostID]) { drawnRows = ids }
+
+    /// Rows below the reader's top one counted as on screen when the screen said none: a row is
+    /// at least three lines, so 24 fill a 72-line screen.
     static let rowsOnAScreen = 24
 }

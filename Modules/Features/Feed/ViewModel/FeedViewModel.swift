@@ -34,6 +34,8 @@ public final class FeedViewModel {
     @ObservationIgnored var reader: FeedPlace? {
         didSet { if started, reader != oldValue, !list.rows.isEmpty { memory?.readerMoved(to: reader) } }
     }
+    /// The rows the screen drew last (none before a frame, or headless): what `postsOnScreen` holds first.
+    @ObservationIgnored var drawnRows: [PostID] = []
     /// The place the memory kept from an earlier run, restored at launch; the screen starts there.
     @ObservationIgnored public internal(set) var restoredPlace: FeedPlace?
     /// The stamp of the first page in flight, for taking it in place.

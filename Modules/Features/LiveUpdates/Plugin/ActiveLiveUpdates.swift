@@ -9,10 +9,23 @@ import TelemetryInterface
 /// is shown and not suspended; it changes every post store the app has.
 @MainActor
 final class ActiveLiveUpdates: ActivePlugin {
-    /// What the stream reaches: the stores and the feed screen (weakly).
+    /// What the stream reaches: the stores, the feed screen and the screens over it (weakly).
+    @MainActor
     private final class Reach {
+        final class Held {
+            weak var screen: (any ScreenControl)?
+            init(_ screen: any ScreenControl) { self.screen = screen }
+        }
+
         var stores: [any PostStore] = []
         weak var feed: (any ScreenControl)?
+        var overFeed: [Held] = []
+
+        /// The posts any screen shows now: none of them leaves from under the reader.
+        var onEveryScreen: Set<PostID> {
+            overFeed.removeAll { $0.screen == nil }
+            return Set((feed?.postsOnScreen ?? []) + overFeed.flatMap { $0.screen?.postsOnScreen ?? [] })
+        }
     }
 
     let connection: LiveConnection
@@ -52,15 +65,14 @@ final class ActiveLiveUpdates: ActivePlugin {
     /// Posts were deleted on the server: every screen drops them, except those under the reader,
     /// which go once the reader moves on.
     func heard(deleted ids: [PostID]) {
-        let onScreen = Set(reach.feed?.postsOnScreen ?? [])
-        guard deleted.add(ids, onScreen: onScreen) else { return }
+        guard deleted.add(ids, onScreen: reach.onEveryScreen) else { return }
         pipeline.filtersChanged()
         guard !deleted.waiting.isEmpty, waitingCheck == nil else { return }
         waitingCheck = Task { [weak self] in
             while !Task.isCancelled {
                 do { try await Task.sleep(for: .milliseconds(500)) } catch { return }
                 guard let self else { return }
-                if self.deleted.release(notIn: Set(self.reach.feed?.postsOnScreen ?? [])) { self.pipeline.filtersChanged() }
+                if self.deleted.release(notIn: self.reach.onEveryScreen) { self.pipeline.filtersChanged() }
                 if self.deleted.waiting.isEmpty {
                     self.waitingCheck = nil
                     return
@@ -73,8 +85,11 @@ final class ActiveLiveUpdates: ActivePlugin {
 
     func extend(_ screen: any ScreenControl) -> (any ScreenExtension)? {
         // One stream for the app: the feed's extension hears whether the app is shown; a profile
-        // over the feed keeps it open.
-        guard screen.place == .feed else { return nil }
+        // over the feed keeps it open, and a deletion never takes a post from under its reader.
+        guard screen.place == .feed else {
+            reach.overFeed.append(Reach.Held(screen))
+            return nil
+        }
         reach.feed = screen
         hasFeed = true
         update()

@@ -17,6 +17,8 @@ struct ProfileCellLayout {
     var symbols = BlockSymbols.half
     /// The colours.
     var theme = ProfileScreenTheme.standard
+    /// The screen's decoded BlurHashes.
+    var placeholders: PhotoPlaceholders?
 
     /// The box's pixels in half blocks (two a cell, one above the other), fitted to `row`'s photo's shape.
     private func halfBlockPixels(for row: PostRow) -> PixelSize {
@@ -61,7 +63,9 @@ struct ProfileCellLayout {
         var drawsFrame = if case .ready = photo, !row.hidesContent { false } else { true }
         let loading = if case .loading = photo { true } else { false }
         if loading || row.hidesContent,
-            PhotoPlaceholder.draw(row, top: top, left: left, columns: boxColumns, rows: boxLines, lines: visible, blocks: !glyphs.isASCII, into: &buffer)
+            PhotoPlaceholder.draw(
+                row, top: top, left: left, columns: boxColumns, rows: boxLines, lines: visible, blocks: !glyphs.isASCII, cache: placeholders,
+                into: &buffer)
         {
             // On its way (or hidden): the photo's BlurHash or dominant colour, the photo's exact size.
             drawsFrame = false

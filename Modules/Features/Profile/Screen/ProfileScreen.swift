@@ -19,6 +19,8 @@ public final class ProfileScreen {
 
     private let photos: ImageRowLoader<PostID>?
     private let photoOpenings: PhotoOpenings?
+    /// The BlurHashes decoded for the cells on screen.
+    private let placeholders = PhotoPlaceholders()
     /// The posts whose photo is being opened: `o` on one of them again does nothing meanwhile.
     /// The last photo opening started (tests await it).
     var photoOpening: Task<Void, Never>? { photoOpenings?.last }
@@ -156,6 +158,7 @@ public final class ProfileScreen {
             started = true
         }
         if started { frame = render(selected: index) }
+        model.screenDrew(frame.visibleRows)
         noteMessage()
         return frame.buffer
     }
@@ -225,6 +228,7 @@ public final class ProfileScreen {
     private func render(selected index: Int) -> ProfileScreenRenderer.Frame {
         let glyphs = Glyphs.set(ascii: ascii)
         var options = ProfileScreenRenderer.Options(ascii: ascii, symbols: symbols, background: background, tick: clock.tick, showsHelp: showsHelp)
+        options.placeholders = placeholders
         options.statuses = extensions.compactMap { $0.titleSegment(glyphs: glyphs)?.text }
         options.extraKeys = (photoOpenings == nil ? [] : [.openPhoto]) + extensions.flatMap(\.keyHelp)
         options.seeking = isSeeking

@@ -1,4 +1,5 @@
 import FeedInterface
+import PostScreenKit
 import ImagePipeline
 import PluginInterface
 import TerminalUI
@@ -35,6 +36,8 @@ enum ProfileScreenRenderer {
         var seeking = false
         /// Lines of the grid row above `top` shown first, its upper part cut off (the grid's end in view).
         var lead = 0
+        /// The screen's decoded BlurHashes.
+        var placeholders: PhotoPlaceholders?
     }
 
     static func render(
@@ -95,7 +98,10 @@ enum ProfileScreenRenderer {
             for index in first..<min(first + grid.columns, state.rows.count) {
                 let x = 1 + (index - first) * grid.cellWidth
                 let row = state.rows[index]
-                ProfileCellLayout(grid: grid, glyphs: glyphs, symbols: options.symbols, theme: ProfileScreenTheme(background: options.background)).draw(
+                ProfileCellLayout(
+                    grid: grid, glyphs: glyphs, symbols: options.symbols, theme: ProfileScreenTheme(background: options.background),
+                    placeholders: options.placeholders
+                ).draw(
                     row, selected: index == selected, x: x, y: y, visible: list, photo: photos(row.id), mark: marks(row), into: &buffer)
                 visible.append(state.rows[index].id)
             }

@@ -12,4 +12,9 @@ extension ProfileViewModel: ScreenControl {
     public var session: Int { pagingSession }
     /// The store its hearts come from.
     public var postStore: (any PostStore)? { posts }
+    /// The cells the screen drew last; before a frame (or headless), the first rows a screen shows.
+    public var postsOnScreen: [PostID] { drawnRows.isEmpty ? viewState.rows.prefix(24).map(\.id) : drawnRows }
+
+    /// The cells the screen drew in its last frame (the screen tells it each frame).
+    public func screenDrew(_ ids: [PostID]) { drawnRows = ids }
 }

@@ -30,6 +30,8 @@ public final class ProfileViewModel {
     @ObservationIgnored private var filterPending = false
     /// Posts a filter removed last, each with the post kept that took its place (the screen's selection follows).
     @ObservationIgnored public private(set) var movedTo: [PostID: PostID] = [:]
+    /// The cells the screen drew last (none before a frame, or headless).
+    @ObservationIgnored var drawnRows: [PostID] = []
 
     /// Creates the profile of `author` over `repository` (the author's posts with hearts) and the
     /// post store; a page loads when the row `prefetchDistance` from the end appears. With
