@@ -62,3 +62,29 @@ struct MastodonDialectTests {
         #expect(status["favourited"] as? Bool == after.liked && status["favourites_count"] as? Int == after.likeCount)
     }
 }
+
+@Suite("the reference server's Mastodon rate-limit headers")
+struct MastodonRateLimitHeaderTests {
+    @Test("they tell its own limit: --rate-limit N a second counts down and resets at the next second; every reply carries them")
+    func truthful() async throws {
+        var options = FeedServerOptions(posts: 10)
+        options.faults.rateLimit = 3
+        let router = FeedRouter(options: options, log: nil)
+        var remaining: [String] = []
+        var resets: [Date] = []
+        for path in ["/api/v1/timelines/public", "/api/v1/statuses/2", "/api/v1/statuses/3"] {
+            let start = Date()
+            let response = await router.handle(HTTPServerRequest(method: "GET", path: path))
+            guard response.status == 200 else { continue }
+            let headers = Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+            remaining.append(headers["x-ratelimit-remaining"] ?? "")
+            let reset = try #require(headers["x-ratelimit-reset"].flatMap { try? Date($0, strategy: Date.ISO8601FormatStyle()) })
+            #expect(reset > start.addingTimeInterval(-1) && reset <= start.addingTimeInterval(1.001), "the next second: \(reset) at \(start)")
+            resets.append(reset)
+        }
+        #expect(!remaining.isEmpty && remaining.allSatisfy { Int($0).map { (0...3).contains($0) } == true }, "\(remaining)")
+        let plain = FeedRouter(options: FeedServerOptions(posts: 10), log: nil)
+        let answer = await plain.handle(HTTPServerRequest(method: "POST", path: "/api/v1/statuses/1/favourite"))
+        #expect(answer.headers.contains { $0.name == "X-RateLimit-Limit" && $0.value == "300" })
+    }
+}

@@ -20,7 +20,7 @@ extension FeedRouter {
         case .status(let id):
             let status = state.withLock { state in Self.index(of: id, in: state).map { mastodonStatus($0, in: state) } }
             guard let status else { return Self.error(404, "Record not found") }
-            return .json(200, MastodonDTO.encode(status))
+            return .json(200, MastodonDTO.encode(status), headers: rateLimitHeaders())
         case .favourite(let id, let on):
             let outcome = state.withLock { state -> (MastodonDTO.Status, String)? in
                 guard let index = Self.index(of: id, in: state) else { return nil }
@@ -32,12 +32,12 @@ extension FeedRouter {
             }
             guard let (status, postID) = outcome else { return Self.error(404, "Record not found") }
             publishLike(postID)
-            return .json(200, MastodonDTO.encode(status))
+            return .json(200, MastodonDTO.encode(status), headers: rateLimitHeaders())
         case .statuses:
             // `id[]=1&id[]=2`: the known ones, at most 20, in the order asked.
             let ids = request.query.filter { $0.name == "id[]" }.prefix(20).map(\.value)
             let statuses = state.withLock { state in ids.compactMap { Self.index(of: $0, in: state) }.map { mastodonStatus($0, in: state) } }
-            return .json(200, MastodonDTO.encode(statuses))
+            return .json(200, MastodonDTO.encode(statuses), headers: rateLimitHeaders())
         case .streaming(var channel):
             if case .hashtag = channel {
                 guard let tag = request.queryValue("tag"), !tag.isEmpty else { return Self.error(400, "tag is required for the hashtag stream") }
@@ -78,10 +78,7 @@ extension FeedRouter {
             }
             return indexes.map { mastodonStatus($0, in: state) }
         }
-        var headers: [(name: String, value: String)] = [
-            ("X-RateLimit-Limit", "300"), ("X-RateLimit-Remaining", "299"),
-            ("X-RateLimit-Reset", Date(timeIntervalSince1970: (now() / 300).rounded(.up) * 300).formatted(Date.ISO8601FormatStyle())),
-        ]
+        var headers = rateLimitHeaders()
         if let first = statuses.first, let last = statuses.last {
             let address = "http://127.0.0.1:\(publicPort.withLock { $0 })\(request.path)"
             let local = request.queryValue("local").map { "local=\($0)&" } ?? ""
@@ -113,6 +110,21 @@ extension FeedRouter {
         if let tag, !state.catalog.posts[index].caption.lowercased().contains(tag.lowercased()) { return nil }
         let status = mastodonStatus(index, in: state, forUser: forUser)
         return String(decoding: MastodonDTO.encode(status), as: UTF8.self)
+    }
+
+    /// The rate-limit headers of a reply, true to the server's own limit: `--rate-limit N` counts
+    /// requests per wall-clock second, so the window resets at the next second (300 a window,
+    /// Mastodon's own figure, without the fault). A client's pacer believes them.
+    func rateLimitHeaders() -> [(name: String, value: String)] {
+        let time = now()
+        let (limit, used) = state.withLock { state in
+            (state.faults.rateLimit, state.rateSecond == Int(time.rounded(.down)) ? state.rateCount : 0)
+        }
+        let reset = Date(timeIntervalSince1970: time.rounded(.down) + 1).formatted(Date.ISO8601FormatStyle())
+        return [
+            ("X-RateLimit-Limit", String(limit ?? 300)), ("X-RateLimit-Remaining", String(max(0, (limit ?? 300) - used))),
+            ("X-RateLimit-Reset", reset),
+        ]
     }
 
     /// Post `index` as a status: its photo with the sizes, a preview and the BlurHash; every tenth
