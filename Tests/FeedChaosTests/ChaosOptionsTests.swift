@@ -15,6 +15,10 @@ import Testing
         #expect(PhotoAxis.forSession(17, options: again) == PhotoAxis.forSession(17, options: options))
         #expect(try ChaosOptions.parse(["--help"]) == nil)
         #expect(options.replayLine(session: 17, twin: true) == replay + " --twin on")
+        // The API is named as the session spoke it, and read back.
+        let mastodon = options.replayLine(session: 17, twin: false, mastodon: true)
+        #expect(mastodon == replay + " --twin off --api mastodon")
+        #expect(try ChaosOptions.parse(mastodon.split(separator: " ").dropFirst().map(String.init))?.api == true)
         let twin = try #require(try ChaosOptions.parse((replay + " --twin off").split(separator: " ").dropFirst().map(String.init)))
         #expect(twin.twin == false && again.twin == nil)
         let stress = try #require(try ChaosOptions.parse(["--twins", "300", "--seed", "1", "--twin-session", "7"]))

@@ -128,13 +128,15 @@ struct ChaosOptions: Equatable, Sendable {
 
     /// The command that replays session `index` alone.
     /// `twin`: whether the session ran two processes (nil: not named).
-    func replayLine(session index: Int, twin: Bool? = nil) -> String {
+    func replayLine(session index: Int, twin: Bool? = nil, mastodon: Bool? = nil) -> String {
         var words = ["feed-chaos", "--seed", String(seed), "--session", String(index)]
         if commands != Self.defaultCommands { words += ["--commands", String(commands)] }
         if let feed { words += ["--feed", feed] }
         if lyingServer { words.append("--lying-server") }
         words += ["--photos", PhotoAxis.forSession(index, options: self).on ? "on" : "off"]
         if let twin { words += ["--twin", twin ? "on" : "off"] }
+        // The API as the session spoke it: drawn again from the seed, or forced by the run's --api.
+        if let mastodon { words += ["--api", mastodon ? "mastodon" : "feed"] }
         return words.joined(separator: " ")
     }
 

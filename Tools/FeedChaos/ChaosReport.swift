@@ -46,7 +46,7 @@ enum ChaosReport {
             lines += result.stderrTail.map { "    \($0)" }
         }
         if let files = result.keptFiles { lines.append("  the client's data directory is kept at \(files)") }
-        lines.append("  replay: \(options.replayLine(session: result.index, twin: result.twin.on))")
+        lines.append("  replay: \(options.replayLine(session: result.index, twin: result.twin.on, mastodon: result.api.mastodon))")
         return lines
     }
 
