@@ -55,7 +55,8 @@ import Testing
         #expect(ChaosReport.sessionLine(a, seed: 1).contains(" · twin off · Mastodon API · "))
         #expect(ChaosReport.sessionLine(b, seed: 1).contains(" · photos on (25% hostile, +0ms) · twin on (50% to the second) · "))
         #expect(ChaosReport.violation(b, options: ChaosOptions()).first?.contains(", twin on (50% to the second), feed API, at command ") == true)
-        #expect(ChaosReport.violation(b, options: ChaosOptions()).last?.hasSuffix(" --twin on") == true)
+        #expect(ChaosReport.violation(b, options: ChaosOptions()).last?.hasSuffix(" --twin on --api feed") == true)
+        #expect(ChaosReport.violation(a, options: ChaosOptions()).last?.hasSuffix(" --api mastodon") == true)
         b.photoStates = ["loading": 3, "failed": 1]
         b.slowestAnswerMS = 1_250
         b.maxResidentBytes = 60 << 20
