@@ -266,7 +266,7 @@ let package = Package(
             dependencies: [
                 "FeedInterface", "LikesInterface", "OfflinePagesInterface", "Feed", "Likes", "OfflinePages", "CSQLite", "FeedTesting",
                 "LikesTesting", "FeedServer", "TerminalUI", "TerminalUIInterface", "ImageCodec", "Profile", "OfflineQueue", "Networking", "Posts",
-                "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "PluginKit", "Mastodon", "ImagePipeline", "Telemetry", "TelemetryInterface",
+                "PostScreenKit", "FeedData", "LiveUpdates", "LiveUpdatesInterface", "PluginInterface", "PluginKit", "Mastodon", "ImagePipeline", "Telemetry", "TelemetryInterface",
             ],
             path: "Tools/FeedBench",
             // Real photos (`feed-bench p`), read from the package's root: not built into the tool.
