@@ -24,22 +24,22 @@ public final class LiveConnection {
     @ObservationIgnored public private(set) var events = 0
 
     @ObservationIgnored private let http: any HTTPClient
-    @ObservationIgnored private let dialect: any LiveStreamDialect
+    @ObservationIgnored let dialect: any LiveStreamDialect
     @ObservationIgnored private let timings: LiveTimings
-    @ObservationIgnored private let targets: LiveTargets
-    @ObservationIgnored private let sleep: @Sendable (Duration) async throws -> Void
+    @ObservationIgnored let targets: LiveTargets
+    @ObservationIgnored let sleep: @Sendable (Duration) async throws -> Void
     @ObservationIgnored private var task: Task<Void, Never>?
     @ObservationIgnored private var lastID = 0
     @ObservationIgnored private var logged: Set<String> = []
-    @ObservationIgnored private var counting = false
+    @ObservationIgnored var counting = false
     /// An event asked for a count while one was under way (or resting): one more follows.
-    @ObservationIgnored private var countWanted = false
+    @ObservationIgnored var countWanted = false
     /// Posts changed on the server whose hearts and counts wait to be read (one read at a time).
-    @ObservationIgnored private var changedPending: Set<PostID> = []
-    @ObservationIgnored private var readingChanged = false
+    @ObservationIgnored var changedPending: Set<PostID> = []
+    @ObservationIgnored var readingChanged = false
     /// Reads of the counts under way (after a (re)connect or a gap): not settled yet.
     @ObservationIgnored private var refetching = 0
-    @ObservationIgnored private var isOff = false
+    @ObservationIgnored var isOff = false
     @ObservationIgnored private var inbox: LiveInbox?
     /// The connection whose frames apply events now: open, its loop not reading counts (a cancelled
     /// connection still finishing never takes this from the next one).
@@ -251,50 +251,6 @@ public final class LiveConnection {
         refetches += 1
         for store in targets.stores() { store.updateServerLikes(counts) }
         return counts
-    }
-
-    /// Reads the hearts and counts of posts that changed on the server and shows them in place: one
-    /// read at a time, `countsLimit` posts a read, the posts changed meanwhile in the next.
-    private func readChanged(_ ids: Set<PostID>) {
-        changedPending.formUnion(ids)
-        guard !readingChanged else { return }
-        readingChanged = true
-        let dialect = dialect
-        Task { [weak self] in
-            while let self, !self.changedPending.isEmpty, !self.isOff {
-                let ids = Array(self.changedPending.prefix(max(1, dialect.countsLimit)))
-                self.changedPending.subtract(ids)
-                guard let read = try? await dialect.counts(of: ids), !self.isOff else { continue }
-                let counts = read.mapValues { LikeResult(liked: $0.liked, likeCount: $0.likeCount, version: $0.version) }
-                for store in self.targets.stores() { store.updateServerLikes(counts) }
-            }
-            self?.readingChanged = false
-        }
-    }
-
-    /// A `new-posts` event: its count when it counted from the first row, else one count read —
-    /// one at a time, at most one every `newPostsCountInterval` of the dialect, the events that
-    /// came meanwhile counted by one more read after it.
-    private func newPosts(_ posts: (newest: PostID, count: Int?, above: PostID?)) {
-        guard let first = targets.newestShown() else { return }
-        if let count = posts.count, posts.above == first { return targets.relay.push(count, since: first) }
-        countWanted = true
-        guard !counting else { return }
-        counting = true
-        let (counter, pause, sleep) = (targets.newPosts, dialect.newPostsCountInterval, sleep)
-        Task { [weak self] in
-            while let self, self.countWanted, !self.isOff {
-                self.countWanted = false
-                guard let first = self.targets.newestShown() else { break }
-                if let count = try? await counter.newPostCount(since: first), self.targets.newestShown() == first {
-                    self.targets.relay.push(count, since: first)
-                }
-                // The dialect's pause (none for the feed API, whose events count); events during it wait for the next read.
-                guard pause > .zero else { break }
-                do { try await sleep(pause) } catch { break }
-            }
-            self?.counting = false
-        }
     }
 
     private func log(_ kind: String, _ line: String) {
